@@ -1,0 +1,88 @@
+/**
+ * Builds the Fastify instance with everything on one port: REST under /api, the identity
+ * endpoint, Socket.IO, /health and /ready, OpenAPI docs and the SPA. Tests import this;
+ * server.ts listens and handles signals.
+ */
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { registerErrorHandling } from './http/error-handler.ts';
+import { registerSpa } from './http/spa.ts';
+import { registerIdentityEndpoint } from './identity/routes.ts';
+import { healthRoutes, webConfigRoutes } from './modules/system/routes.ts';
+import { createSocketServer, type SocketServer } from './realtime/socket-server.ts';
+import './types.ts';
+import { version } from './version.ts';
+
+export type AppOptions = {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+};
+
+export async function buildApp({ config, database, logger }: AppOptions) {
+  const app = Fastify({
+    logger: logger ?? { level: config.LOG_LEVEL },
+    trustProxy: true,
+    forceCloseConnections: 'idle',
+    bodyLimit: 1024 * 1024,
+    // Our ids are numbers and uuids; keep route matching strict and predictable.
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('lifecycle', { shuttingDown: false });
+  registerErrorHandling(app);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Fieldhouse API', version, description: 'REST API of Fieldhouse. SPEC §7 paths live under /api.' },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT (Cognito id token)' } },
+      },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(healthRoutes);
+  await app.register(
+    async (api) => {
+      await api.register(webConfigRoutes);
+    },
+    { prefix: '/api' },
+  );
+  await registerIdentityEndpoint(app, {});
+  await registerSpa(app, config.WEB_DIST_DIR);
+
+  const sockets: SocketServer = await createSocketServer(app.server, {
+    redisUrl: config.REDIS_URL,
+    corsOrigins: config.CORS_ORIGINS,
+    log: app.log,
+  });
+  app.decorate('io', sockets.io);
+  app.addHook('preClose', async () => {
+    app.lifecycle.shuttingDown = true;
+    // Open websockets would hold the HTTP server open; tell clients to reconnect elsewhere.
+    sockets.io.disconnectSockets(true);
+  });
+  app.addHook('onClose', async () => {
+    await sockets.close();
+  });
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,72 @@
+/**
+ * The database: PGlite (PostgreSQL in WASM, data on disk) by default, PostgreSQL when a URL is
+ * given. Both speak the same SQL and run the same migrations; callers see one `Db` type.
+ */
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Cheap round trip for /health and /ready. */
+  ping: () => Promise<void>;
+  close: () => Promise<void>;
+  /** Runs `fn` holding a session-level advisory lock (a no-op lock on single-process PGlite). */
+  withLock: <T>(key: number, fn: () => Promise<T>) => Promise<T>;
+};
+
+export type DatabaseOptions = { databaseUrl?: string | undefined; dataDir: string };
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm, unaccent } });
+  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: () => client.close(),
+    withLock: (_key, fn) => fn(),
+  };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, application_name: 'fieldhouse' });
+  // An idle client that errors (server restart) must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    close: () => pool.end(),
+    withLock: async (key, fn) => {
+      const lockClient = await pool.connect();
+      try {
+        await lockClient.query('select pg_advisory_lock($1)', [key]);
+        return await fn();
+      } finally {
+        await lockClient.query('select pg_advisory_unlock($1)', [key]).catch(() => {});
+        lockClient.release();
+      }
+    },
+  };
+}

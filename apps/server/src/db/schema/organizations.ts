@@ -1,0 +1,15 @@
+import { pgTable, serial, text, varchar } from 'drizzle-orm/pg-core';
+import { publicUuid, timestamps } from './common.ts';
+
+export const organizations = pgTable('organizations', {
+  id: serial('id').primaryKey(),
+  uuid: publicUuid(),
+  name: varchar('name', { length: 200 }).notNull(),
+  slug: varchar('slug', { length: 100 }).notNull().unique(),
+  /** IANA zone: calendars and "today" are in the school's time, not the viewer's. */
+  timezone: varchar('timezone', { length: 64 }).notNull().default('America/Chicago'),
+  city: varchar('city', { length: 120 }),
+  state: varchar('state', { length: 60 }),
+  logoUrl: text('logo_url'),
+  ...timestamps,
+});

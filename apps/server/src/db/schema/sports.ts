@@ -1,0 +1,8 @@
+import { pgTable, serial, varchar } from 'drizzle-orm/pg-core';
+
+/** Sports are shared by every organization; `icon` is an icon key the web maps to a glyph. */
+export const sports = pgTable('sports', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 80 }).notNull().unique(),
+  icon: varchar('icon', { length: 64 }).notNull(),
+});

@@ -1,0 +1,40 @@
+import { ROLES, USER_STATUSES } from '@fieldhouse/shared';
+import { date, index, integer, pgEnum, pgTable, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { publicUuid, timestamps } from './common.ts';
+import { organizations } from './organizations.ts';
+
+export const roleEnum = pgEnum('user_role', ROLES);
+export const userStatusEnum = pgEnum('user_status', USER_STATUSES);
+
+/**
+ * People of SPEC §3. Sign-in credentials live in the identity module, keyed by `id`; this row is
+ * the profile. Emails are stored lower-cased so the unique key is case-insensitive.
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    uuid: publicUuid(),
+    email: varchar('email', { length: 254 }).notNull(),
+    firstName: varchar('first_name', { length: 100 }).notNull(),
+    lastName: varchar('last_name', { length: 100 }),
+    role: roleEnum('role'),
+    contactNumber: varchar('contact_number', { length: 40 }),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }),
+    status: userStatusEnum('status').notNull().default('ACTIVE'),
+    userImage: text('user_image'),
+    organizationId: integer('organization_id').references(() => organizations.id, { onDelete: 'restrict' }),
+    bio: text('bio'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    // The user list always filters by organization and pages with (sort column, id) keysets.
+    index('users_org_first_name_idx').on(t.organizationId, t.firstName, t.id),
+    index('users_org_last_name_idx').on(t.organizationId, t.lastName, t.id),
+    index('users_org_email_idx').on(t.organizationId, t.email),
+    index('users_org_created_at_idx').on(t.organizationId, t.createdAt, t.id),
+    index('users_org_role_idx').on(t.organizationId, t.role, t.id),
+    index('users_org_status_idx').on(t.organizationId, t.status, t.id),
+  ],
+);

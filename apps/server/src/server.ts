@@ -1,0 +1,86 @@
+/**
+ * The process: validate config, open the database, migrate, seed a first run, listen, and shut
+ * down gracefully on SIGTERM/SIGINT (stop accepting, finish in-flight requests, close the DB).
+ */
+import { buildApp } from './app.ts';
+import { type BootstrapResult, bootstrap } from './bootstrap.ts';
+import { ConfigError, loadConfig, publicUrl } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { runMigrations } from './db/migrate.ts';
+
+function loggerOptions(level: string) {
+  const pretty = process.stdout.isTTY && process.env.NODE_ENV !== 'production';
+  return pretty
+    ? { level, transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
+    : { level };
+}
+
+function banner(url: string, databaseKind: string, result: BootstrapResult) {
+  const lines = ['', `  Fieldhouse is running at ${url}`, `  Database: ${databaseKind}   API docs: ${url}/api/docs`];
+  if (result.kind === 'demo') {
+    const { admin, counts } = result.summary;
+    lines.push(
+      `  Demo data seeded: ${counts.teams} teams, ${counts.athletes} athletes, ${counts.guardians} guardians, ${counts.coaches} coaches`,
+      `  Demo sign-in: ${admin.email} / ${admin.password}`,
+    );
+  } else if (result.kind === 'admin') {
+    lines.push(`  First administrator created: ${result.email} (password from FIELDHOUSE_ADMIN_PASSWORD)`);
+  } else if (result.kind === 'empty') {
+    lines.push(
+      '  The database is empty: set FIELDHOUSE_ADMIN_EMAIL and FIELDHOUSE_ADMIN_PASSWORD to create the first administrator.',
+    );
+  }
+  return `${lines.join('\n')}\n\n`;
+}
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  await runMigrations(database);
+  const result = await bootstrap(database, config);
+  const app = await buildApp({ config, database, logger: loggerOptions(config.LOG_LEVEL) });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      app.log.error('shutdown timed out; exiting');
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_MS);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  process.stdout.write(
+    banner(publicUrl(config, port), database.kind === 'pglite' ? `PGlite (${config.DATA_DIR})` : 'PostgreSQL', result),
+  );
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Fieldhouse failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

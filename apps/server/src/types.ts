@@ -1,0 +1,12 @@
+import type { Server as SocketIoServer } from 'socket.io';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    lifecycle: { shuttingDown: boolean };
+    io: SocketIoServer;
+  }
+}

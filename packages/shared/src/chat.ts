@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import { CHAT } from './constants.ts';
+import { isoDateTime } from './user.ts';
+
+export const MESSAGE_TYPES = ['TEXT', 'IMAGE', 'FILE', 'POLL', 'SYSTEM'] as const;
+export const messageTypeSchema = z.enum(MESSAGE_TYPES);
+export type MessageType = z.infer<typeof messageTypeSchema>;
+
+/** Stored file metadata attached to a message. */
+export const mediaSchema = z.object({
+  id: z.number().int(),
+  uuid: z.uuid(),
+  fileName: z.string(),
+  mimeType: z.string(),
+  size: z.number().int().nonnegative(),
+  url: z.string(),
+});
+export type Media = z.infer<typeof mediaSchema>;
+
+export const pollSchema = z.object({
+  id: z.number().int(),
+  question: z.string(),
+  multipleChoice: z.boolean(),
+  closesAt: isoDateTime.nullable(),
+  options: z.array(z.object({ id: z.number().int(), text: z.string(), votes: z.number().int() })),
+});
+export type Poll = z.infer<typeof pollSchema>;
+
+/** Chat message (received), SPEC §3. */
+export const chatMessageSchema = z.object({
+  id: z.number().int(),
+  uuid: z.uuid(),
+  sender: z.object({
+    id: z.number().int(),
+    firstName: z.string().optional(),
+    lastName: z.string().nullable().optional(),
+    userImage: z.string().nullable().optional(),
+  }),
+  content: z.string(),
+  createdAt: isoDateTime,
+  messageType: messageTypeSchema,
+  media: z.array(mediaSchema),
+  poll: pollSchema.nullable(),
+  chatRoom: z.object({ id: z.number().int(), uuid: z.uuid() }),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+/** Chat room list item, SPEC §3: `id` is the counterpart user's id until a room exists. */
+export const chatRoomListItemSchema = z.object({
+  id: z.number().int(),
+  uuid: z.uuid().nullable(),
+  chatId: z.number().int().nullable(),
+  unread: z.number().int().nonnegative(),
+  lastMessage: chatMessageSchema.nullable(),
+});
+export type ChatRoomListItem = z.infer<typeof chatRoomListItemSchema>;
+
+export const TAB_VALUES = ['COACHES', 'ATHLETES', 'GUARDIANS'] as const;
+export const tabValueSchema = z.enum(TAB_VALUES);
+export type TabValue = z.infer<typeof tabValueSchema>;
+export const TAB_LABELS: Record<TabValue, string> = {
+  COACHES: 'Coaches',
+  ATHLETES: 'Athletes',
+  GUARDIANS: 'Guardians',
+};
+
+export const tabSchema = z.object({
+  label: z.string(),
+  value: tabValueSchema,
+  count: z.number().int().nonnegative(),
+});
+export type Tab = z.infer<typeof tabSchema>;
+
+/** The three tabs with count 0: what a tab unread-count update resets to (SPEC §4). */
+export const emptyTabs = (): Tab[] => TAB_VALUES.map((value) => ({ label: TAB_LABELS[value], value, count: 0 }));
+
+/** Attachment metadata as it travels with an outgoing message (the File itself stays in the browser). */
+export const attachmentSchema = z.object({
+  isChunked: z.boolean(),
+  totalSize: z.number().int().nonnegative().max(CHAT.maxFileSizeBytes),
+  chunkCount: z.number().int().nonnegative(),
+  originalName: z.string().min(1).max(255),
+  mimeType: z.string().max(255).optional(),
+});
+export type Attachment = z.infer<typeof attachmentSchema>;
+
+/** A message text is sendable when non-empty and within the limit (SPEC §5). */
+export const isSendableText = (text: string) => text.trim().length > 0 && text.length <= CHAT.maxMessageLength;
+
+/** Outgoing message, SPEC §3. `clientId` makes a resend idempotent. */
+export const outgoingMessageSchema = z
+  .object({
+    roomId: z.number().int().positive(),
+    clientId: z.uuid().optional(),
+    message: z.string().max(CHAT.maxMessageLength),
+    messageType: messageTypeSchema.default('TEXT'),
+    attachments: z.array(attachmentSchema).max(10).default([]),
+    timestamp: z.number().int().optional(),
+    hasChunkedFiles: z.boolean().default(false),
+  })
+  .refine((m) => m.attachments.length > 0 || m.message.trim().length > 0, {
+    message: 'Message too long or invalid',
+    path: ['message'],
+  });
+export type OutgoingMessage = z.input<typeof outgoingMessageSchema>;
+
+/** One piece of a chunked upload, SPEC §3. `data` is base64 or binary. */
+export const fileChunkSchema = z.object({
+  roomId: z.number().int().positive(),
+  id: z.string().min(1).max(100),
+  data: z.union([z.string(), z.instanceof(Uint8Array)]),
+  index: z.number().int().nonnegative(),
+  totalChunks: z.number().int().positive(),
+  fileName: z.string().min(1).max(255),
+  attachmentIndex: z.number().int().nonnegative(),
+  size: z.number().int().nonnegative().max(CHAT.maxChunkSizeBytes),
+  offset: z.number().int().nonnegative(),
+});
+export type FileChunk = z.infer<typeof fileChunkSchema>;
+
+export const PRESENCE_STATUSES = ['online', 'away', 'offline'] as const;
+export const presenceSchema = z.object({
+  status: z.enum(PRESENCE_STATUSES),
+  currentRoom: z.number().int().nullable().optional(),
+  timestamp: z.number().int(),
+});
+export type Presence = z.infer<typeof presenceSchema>;
+
+export const NOTIFICATION_TYPES = ['info', 'success', 'warning', 'error', 'message', 'event'] as const;
+export const notificationSchema = z.object({
+  title: z.string(),
+  message: z.string(),
+  type: z.enum(NOTIFICATION_TYPES).default('info'),
+  actionUrl: z.string().nullable().optional(),
+  timestamp: z.number().int(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const SOCKET_ERROR_TYPES = ['connection', 'authentication', 'timeout', 'server', 'network'] as const;
+export const socketErrorRecordSchema = z.object({
+  type: z.enum(SOCKET_ERROR_TYPES),
+  message: z.string(),
+  code: z.union([z.string(), z.number()]).nullable(),
+  timestamp: z.number().int(),
+  retryable: z.boolean(),
+});
+export type SocketErrorRecord = z.infer<typeof socketErrorRecordSchema>;
+
+export const CONNECTION_STATES = ['disconnected', 'connecting', 'connected', 'reconnecting', 'error'] as const;
+export type ConnectionState = (typeof CONNECTION_STATES)[number];
+
+/** Search params of `/messages/` (SPEC §2): the tab, the open room and a message to jump to. */
+export const messagesSearchSchema = z.object({
+  tab: tabValueSchema.catch('COACHES'),
+  roomId: z.coerce.number().int().positive().optional().catch(undefined),
+  messageId: z.coerce.number().int().positive().optional().catch(undefined),
+});
+export type MessagesSearch = z.infer<typeof messagesSearchSchema>;

@@ -1,0 +1,30 @@
+/**
+ * Socket.IO event names, the one place both sides read them from. SPEC §7 leaves the strings
+ * to us; they are kebab-case, `noun:verb` where a noun has several events. docs/decisions/003
+ * explains the contract.
+ */
+export const SOCKET_EVENTS = {
+  // client → server
+  joinRoom: 'room:join',
+  leaveRoom: 'room:leave',
+  chatMessage: 'chat:message',
+  fileUploadChunk: 'file-upload:chunk',
+  fileUploadProgress: 'file-upload:progress',
+  fileUploadComplete: 'file-upload:complete',
+  fileUploadError: 'file-upload:error',
+  typingStart: 'typing:start',
+  typingStop: 'typing:stop',
+  userPresence: 'user:presence',
+  notification: 'notification',
+  // server → client
+  chatMessageReceived: 'chat:message-received',
+  tabUnreadCountUpdate: 'tab:unread-count-update',
+  userJoined: 'room:user-joined',
+  userLeft: 'room:user-left',
+  userStatusChange: 'user:status-change',
+  presenceOnline: 'presence:online',
+  presenceOffline: 'presence:offline',
+  teamUpdate: 'team:update',
+} as const;
+
+export type SocketEventName = (typeof SOCKET_EVENTS)[keyof typeof SOCKET_EVENTS];

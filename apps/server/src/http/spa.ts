@@ -20,7 +20,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string | undefi
     await app.register(fastifyStatic, {
       root,
       wildcard: true,
-      index: false,
+      index: 'index.html',
       setHeaders(res, path) {
         const immutable = path.includes(`${join(root, 'assets')}`);
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

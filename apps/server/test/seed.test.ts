@@ -1,0 +1,111 @@
+import { ADMIN_ROLES } from '@fieldhouse/shared';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { bootstrap } from '../src/bootstrap.ts';
+import { guardianLinks, teamCoaches, teamMembers, teams, users } from '../src/db/schema/index.ts';
+import { seedBulkUsers } from '../src/seed/bulk.ts';
+import { DEMO_ADMIN } from '../src/seed/demo.ts';
+import { createTestDatabase, type TestDatabase } from './helpers/db.ts';
+
+const opened: TestDatabase[] = [];
+async function freshDatabase() {
+  const database = await createTestDatabase();
+  opened.push(database);
+  return database;
+}
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((d) => d.close()));
+});
+
+const noAdmin = { FIELDHOUSE_ADMIN_EMAIL: undefined, FIELDHOUSE_ADMIN_PASSWORD: undefined };
+
+describe('first start', () => {
+  it('seeds a realistic demo high school once', async () => {
+    const database = await freshDatabase();
+    const result = await bootstrap(database, { ...noAdmin, SEED_DEMO: true });
+    expect(result.kind).toBe('demo');
+    const { db } = database;
+
+    const byRole = await db.select({ role: users.role, n: count() }).from(users).groupBy(users.role);
+    const roleCount = Object.fromEntries(byRole.map((r) => [r.role, r.n]));
+    expect(roleCount).toMatchObject({ ATHLETE: 400, COACH: 40 });
+    expect(roleCount.PARENT).toBeGreaterThan(400);
+    for (const role of ADMIN_ROLES) expect(roleCount[role], role).toBeGreaterThanOrEqual(1);
+
+    const [teamCount] = await db.select({ n: count() }).from(teams);
+    expect(teamCount?.n).toBeGreaterThanOrEqual(20);
+    expect(teamCount?.n).toBeLessThanOrEqual(25);
+    const sportsUsed = await db.selectDistinct({ sportId: teams.sportId }).from(teams);
+    expect(sportsUsed.length).toBe(12);
+
+    const statuses = await db.select({ status: users.status, n: count() }).from(users).groupBy(users.status);
+    const statusCount = Object.fromEntries(statuses.map((s) => [s.status, s.n]));
+    expect(statusCount.INACTIVE).toBeGreaterThan(0);
+    expect(statusCount.SUSPENDED).toBeGreaterThan(0);
+
+    const [orphans] = await db
+      .select({ n: count() })
+      .from(users)
+      .where(and(eq(users.role, 'ATHLETE'), sql`not exists (select 1 from ${guardianLinks} g where g.athlete_id = ${users.id})`));
+    expect(orphans?.n).toBe(0);
+    const headless = await db.execute<{ id: number }>(
+      sql`select t.id from ${teams} t where not exists (select 1 from ${teamCoaches} c where c.team_id = t.id and c.role = 'HEAD')`,
+    );
+    expect(headless.rows).toEqual([]);
+    const [members] = await db.select({ n: count() }).from(teamMembers);
+    expect(members?.n).toBeGreaterThan(400);
+
+    const [admin] = await db.select().from(users).where(eq(users.email, DEMO_ADMIN.email));
+    expect(admin).toMatchObject({ role: 'SUPER_ADMIN', status: 'ACTIVE' });
+
+    expect((await bootstrap(database, { ...noAdmin, SEED_DEMO: true })).kind).toBe('existing');
+    const [total] = await db.select({ n: count() }).from(users);
+    expect(total?.n).toBe(Object.values(roleCount).reduce((a, b) => a + b, 0));
+  });
+
+  it('generates the same school every time', async () => {
+    const names = async () => {
+      const database = await freshDatabase();
+      await bootstrap(database, { ...noAdmin, SEED_DEMO: true });
+      return database.db
+        .select({ email: users.email, first: users.firstName, status: users.status })
+        .from(users)
+        .orderBy(asc(users.id))
+        .limit(600);
+    };
+    const [a, b] = [await names(), await names()];
+    expect(a).toEqual(b);
+  });
+
+  it('creates only the first super admin when one is configured', async () => {
+    const database = await freshDatabase();
+    const result = await bootstrap(database, {
+      FIELDHOUSE_ADMIN_EMAIL: 'AD@Westfield.k12.example',
+      FIELDHOUSE_ADMIN_PASSWORD: 'correct-horse-battery',
+      SEED_DEMO: true,
+    });
+    expect(result).toEqual({ kind: 'admin', email: 'ad@westfield.k12.example' });
+    const rows = await database.db.select().from(users);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ email: 'ad@westfield.k12.example', role: 'SUPER_ADMIN', status: 'ACTIVE' });
+  });
+
+  it('leaves an empty database empty when demo seeding is off', async () => {
+    const database = await freshDatabase();
+    expect((await bootstrap(database, { ...noAdmin, SEED_DEMO: false })).kind).toBe('empty');
+  });
+});
+
+describe('bulk seed', () => {
+  it('adds the requested number of users with progress', async () => {
+    const database = await freshDatabase();
+    await bootstrap(database, { ...noAdmin, SEED_DEMO: true });
+    const [org] = await database.db.select({ id: users.organizationId }).from(users).limit(1);
+    const progress: number[] = [];
+    const [before] = await database.db.select({ n: count() }).from(users);
+    await seedBulkUsers(database.db, { count: 6000, organizationId: org?.id as number, onProgress: (d) => progress.push(d) });
+    const [after] = await database.db.select({ n: count() }).from(users);
+    expect((after?.n ?? 0) - (before?.n ?? 0)).toBe(6000);
+    expect(progress).toEqual([5000, 6000]);
+  });
+});

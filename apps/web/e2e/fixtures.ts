@@ -1,0 +1,24 @@
+import { test as base, expect } from '@playwright/test';
+
+/**
+ * Every journey fails on an unexpected console error or uncaught page error, and can save a
+ * screenshot of what a director would see under e2e/.screenshots/.
+ */
+export const test = base.extend<{ shot: (name: string) => Promise<void> }>({
+  page: async ({ page }, use) => {
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    await use(page);
+    expect(problems, 'console errors on the page').toEqual([]);
+  },
+  shot: async ({ page }, use) => {
+    await use(async (name) => {
+      await page.screenshot({ path: `e2e/.screenshots/${name}.png`, fullPage: true });
+    });
+  },
+});
+
+export { expect };

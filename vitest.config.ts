@@ -1,0 +1,31 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * One Vitest run for the whole repo. The server suite runs on PGlite always and a second time
+ * on PostgreSQL when TEST_DATABASE_URL is set, so both engines stay honest.
+ */
+const serverProject = (name: string, env: Record<string, string>) => ({
+  test: {
+    name,
+    root: './apps/server',
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    environment: 'node',
+    globalSetup: ['./test/global-setup.ts'],
+    env,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+const postgresUrl = process.env.TEST_DATABASE_URL;
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'shared', root: './packages/shared', include: ['src/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'web', root: './apps/web', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom' } },
+      serverProject('server:pglite', { TEST_DB_KIND: 'pglite' }),
+      ...(postgresUrl ? [serverProject('server:postgres', { TEST_DB_KIND: 'postgres' })] : []),
+    ],
+  },
+});

@@ -3,8 +3,8 @@ import { ConfigError, loadConfig } from './config.ts';
 
 describe('configuration', () => {
   it('has working defaults', () => {
-    const config = loadConfig({});
-    expect(config).toMatchObject({ PORT: 3000, DATA_DIR: './data', LOG_LEVEL: 'info', SEED_DEMO: true });
+    const config = loadConfig({ INIT_CWD: '/srv/fieldhouse' });
+    expect(config).toMatchObject({ PORT: 3000, DATA_DIR: '/srv/fieldhouse/data', LOG_LEVEL: 'info', SEED_DEMO: true });
     expect(config.DATABASE_URL).toBeUndefined();
   });
 
@@ -30,9 +30,9 @@ describe('configuration', () => {
 
   it('needs the first administrator e-mail and password together', () => {
     expect(() => loadConfig({ FIELDHOUSE_ADMIN_EMAIL: 'ad@school.org' })).toThrow(/must be set together/);
-    expect(() => loadConfig({ FIELDHOUSE_ADMIN_EMAIL: 'not-an-email', FIELDHOUSE_ADMIN_PASSWORD: 'long-enough' })).toThrow(
-      /FIELDHOUSE_ADMIN_EMAIL/,
-    );
+    expect(() =>
+      loadConfig({ FIELDHOUSE_ADMIN_EMAIL: 'not-an-email', FIELDHOUSE_ADMIN_PASSWORD: 'long-enough' }),
+    ).toThrow(/FIELDHOUSE_ADMIN_EMAIL/);
   });
 
   it('reports every bad variable', () => {

@@ -2,6 +2,7 @@
  * The server's environment, validated once at start-up. A bad value stops the process with one
  * line naming the variable (see `loadConfig`), never a stack trace.
  */
+import { resolve } from 'node:path';
 import { z } from 'zod';
 
 const port = z.coerce.number().int().min(0).max(65_535);
@@ -60,7 +61,9 @@ export class ConfigError extends Error {}
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (parsed.success) {
-    const config = parsed.data;
+    // npm runs workspace scripts inside the workspace; relative paths mean where npm was invoked.
+    const base = env.INIT_CWD ?? process.cwd();
+    const config = { ...parsed.data, DATA_DIR: resolve(base, parsed.data.DATA_DIR) };
     if (Boolean(config.FIELDHOUSE_ADMIN_EMAIL) !== Boolean(config.FIELDHOUSE_ADMIN_PASSWORD)) {
       throw new ConfigError(
         'Invalid configuration: FIELDHOUSE_ADMIN_EMAIL and FIELDHOUSE_ADMIN_PASSWORD must be set together',

@@ -13,7 +13,9 @@ import { adminUrl, dropRunDatabases, withDatabase } from './helpers/postgres.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    testDb: { kind: 'pglite'; templateDir: string } | { kind: 'postgres'; url: string; runId: string; template: string };
+    testDb:
+      | { kind: 'pglite'; templateDir: string }
+      | { kind: 'postgres'; url: string; runId: string; template: string };
   }
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from './helpers/db.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
+import { createTestDatabase } from './helpers/db.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 const apps: TestApp[] = [];
@@ -12,7 +12,10 @@ describe.skipIf(!redisUrl)('several nodes over Redis', () => {
   it('carries a broadcast from one node to another', async () => {
     const database = await createTestDatabase();
     try {
-      const [a, b] = [await buildTestApp({ REDIS_URL: redisUrl ?? '' }, database), await buildTestApp({ REDIS_URL: redisUrl ?? '' }, database)];
+      const [a, b] = [
+        await buildTestApp({ REDIS_URL: redisUrl ?? '' }, database),
+        await buildTestApp({ REDIS_URL: redisUrl ?? '' }, database),
+      ];
       apps.push(a, b);
       await Promise.all([a.listen({ port: 0, host: '127.0.0.1' }), b.listen({ port: 0, host: '127.0.0.1' })]);
       const received = new Promise<unknown>((resolve) => b.io.on('cluster:ping', resolve));

@@ -46,7 +46,12 @@ describe('first start', () => {
     const [orphans] = await db
       .select({ n: count() })
       .from(users)
-      .where(and(eq(users.role, 'ATHLETE'), sql`not exists (select 1 from ${guardianLinks} g where g.athlete_id = ${users.id})`));
+      .where(
+        and(
+          eq(users.role, 'ATHLETE'),
+          sql`not exists (select 1 from ${guardianLinks} g where g.athlete_id = ${users.id})`,
+        ),
+      );
     expect(orphans?.n).toBe(0);
     const headless = await db.execute<{ id: number }>(
       sql`select t.id from ${teams} t where not exists (select 1 from ${teamCoaches} c where c.team_id = t.id and c.role = 'HEAD')`,
@@ -60,7 +65,7 @@ describe('first start', () => {
 
     expect((await bootstrap(database, { ...noAdmin, SEED_DEMO: true })).kind).toBe('existing');
     const [total] = await db.select({ n: count() }).from(users);
-    expect(total?.n).toBe(Object.values(roleCount).reduce((a, b) => a + b, 0));
+    expect(total?.n).toBe(byRole.reduce((sum, r) => sum + r.n, 0));
   });
 
   it('generates the same school every time', async () => {
@@ -73,8 +78,9 @@ describe('first start', () => {
         .orderBy(asc(users.id))
         .limit(600);
     };
-    const [a, b] = [await names(), await names()];
-    expect(a).toEqual(b);
+    const first = await names();
+    const second = await names();
+    expect(first).toEqual(second);
   });
 
   it('creates only the first super admin when one is configured', async () => {
@@ -103,7 +109,11 @@ describe('bulk seed', () => {
     const [org] = await database.db.select({ id: users.organizationId }).from(users).limit(1);
     const progress: number[] = [];
     const [before] = await database.db.select({ n: count() }).from(users);
-    await seedBulkUsers(database.db, { count: 6000, organizationId: org?.id as number, onProgress: (d) => progress.push(d) });
+    await seedBulkUsers(database.db, {
+      count: 6000,
+      organizationId: org?.id as number,
+      onProgress: (d) => progress.push(d),
+    });
     const [after] = await database.db.select({ n: count() }).from(users);
     expect((after?.n ?? 0) - (before?.n ?? 0)).toBe(6000);
     expect(progress).toEqual([5000, 6000]);

@@ -16,7 +16,11 @@ beforeAll(async () => {
   writeFileSync(join(webDist, 'assets', 'main-abc123.js'), 'console.log(1)');
   app = await buildTestApp({ WEB_DIST_DIR: webDist });
   // Routes that exist only to exercise the shared error handling.
-  app.get('/api/_test/validated', { schema: { querystring: z.object({ n: z.coerce.number().int() }) } }, async (r) => r.query);
+  app.get(
+    '/api/_test/validated',
+    { schema: { querystring: z.object({ n: z.coerce.number().int() }) } },
+    async (r) => r.query,
+  );
   app.get('/api/_test/crash', async () => {
     throw new Error('secret internals');
   });
@@ -94,7 +98,10 @@ describe('public contract', () => {
     const res = await app.inject({
       method: 'POST',
       url: '/api/identity',
-      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.Nope' },
+      headers: {
+        'content-type': 'application/x-amz-json-1.1',
+        'x-amz-target': 'AWSCognitoIdentityProviderService.Nope',
+      },
       payload: '{}',
     });
     expect(res.statusCode).toBe(400);

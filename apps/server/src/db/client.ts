@@ -13,7 +13,13 @@ import pg from 'pg';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+/** What both drivers return from `execute`: at least the rows. */
+type RowsOf<R> = { rows: (R extends Record<string, unknown> ? R : Record<string, unknown>)[] };
+export interface RowsResultHKT extends PgQueryResultHKT {
+  type: RowsOf<this['row']>;
+}
+export type Db = PgDatabase<RowsResultHKT, Schema>;
 
 export type Database = {
   db: Db;

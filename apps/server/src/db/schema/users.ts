@@ -1,4 +1,5 @@
 import { ROLES, USER_STATUSES } from '@fieldhouse/shared';
+import { sql } from 'drizzle-orm';
 import { date, index, integer, pgEnum, pgTable, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { publicUuid, timestamps } from './common.ts';
 import { organizations } from './organizations.ts';
@@ -25,6 +26,10 @@ export const users = pgTable(
     userImage: text('user_image'),
     organizationId: integer('organization_id').references(() => organizations.id, { onDelete: 'restrict' }),
     bio: text('bio'),
+    /** Lower-cased, accent-free "first last email" for search; maintained by PostgreSQL. */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(sql`public.fh_user_search_text(first_name, last_name, email)`),
     ...timestamps,
   },
   (t) => [
@@ -36,5 +41,6 @@ export const users = pgTable(
     index('users_org_created_at_idx').on(t.organizationId, t.createdAt, t.id),
     index('users_org_role_idx').on(t.organizationId, t.role, t.id),
     index('users_org_status_idx').on(t.organizationId, t.status, t.id),
+    index('users_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],
 );

@@ -4,11 +4,12 @@ import { defineConfig } from 'vitest/config';
  * One Vitest run for the whole repo. The server suite runs on PGlite always and a second time
  * on PostgreSQL when TEST_DATABASE_URL is set, so both engines stay honest.
  */
-const serverProject = (name: string, env: Record<string, string>) => ({
+/** Unit tests beside the code (src/) need no database: they run in the PGlite project only. */
+const serverProject = (name: string, env: Record<string, string>, include: string[]) => ({
   test: {
     name,
     root: './apps/server',
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    include,
     environment: 'node',
     globalSetup: ['./test/global-setup.ts'],
     env,
@@ -24,8 +25,8 @@ export default defineConfig({
     projects: [
       { test: { name: 'shared', root: './packages/shared', include: ['src/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'web', root: './apps/web', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom' } },
-      serverProject('server:pglite', { TEST_DB_KIND: 'pglite' }),
-      ...(postgresUrl ? [serverProject('server:postgres', { TEST_DB_KIND: 'postgres' })] : []),
+      serverProject('server:pglite', { TEST_DB_KIND: 'pglite' }, ['src/**/*.test.ts', 'test/**/*.test.ts']),
+      ...(postgresUrl ? [serverProject('server:postgres', { TEST_DB_KIND: 'postgres' }, ['test/**/*.test.ts'])] : []),
     ],
   },
 });

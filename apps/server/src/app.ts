@@ -17,6 +17,7 @@ import type { Database } from './db/client.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { registerSpa } from './http/spa.ts';
 import { registerIdentityEndpoint } from './identity/routes.ts';
+import { createIdentity, type Identity } from './identity/setup.ts';
 import { healthRoutes, webConfigRoutes } from './modules/system/routes.ts';
 import { createSocketServer, type SocketServer } from './realtime/socket-server.ts';
 import './types.ts';
@@ -26,9 +27,11 @@ export type AppOptions = {
   config: Config;
   database: Database;
   logger?: FastifyServerOptions['logger'];
+  /** Built by the caller when it needs identity before the app (start-up seeding). */
+  identity?: Identity;
 };
 
-export async function buildApp({ config, database, logger }: AppOptions) {
+export async function buildApp({ config, database, logger, identity: given }: AppOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
     trustProxy: true,
@@ -43,6 +46,8 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('lifecycle', { shuttingDown: false });
+  const identity = given ?? (await createIdentity(config, database, app.log));
+  app.decorate('identity', identity);
   registerErrorHandling(app);
 
   await app.register(fastifySwagger, {
@@ -64,7 +69,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     },
     { prefix: '/api' },
   );
-  await registerIdentityEndpoint(app, {});
+  await registerIdentityEndpoint(app, identity, config.IDENTITY_RATE_LIMIT);
   await registerSpa(app, config.WEB_DIST_DIR);
 
   const sockets: SocketServer = await createSocketServer(app.server, {

@@ -3,11 +3,12 @@
  * FIELDHOUSE_ADMIN_PASSWORD (how a school installs it), or else seed the demo school. Runs
  * under the migration lock so two nodes starting together seed once.
  */
-import { count } from 'drizzle-orm';
+import { count, eq, isNull } from 'drizzle-orm';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { MIGRATION_LOCK_KEY } from './db/migrate.ts';
 import { users } from './db/schema/index.ts';
+import type { IdentityAdmin } from './identity/admin.ts';
 import { type DemoSummary, seedDemo } from './seed/demo.ts';
 
 export type BootstrapResult =
@@ -18,18 +19,42 @@ export type BootstrapResult =
 
 export async function bootstrap(
   database: Database,
+  identity: IdentityAdmin,
   config: Pick<Config, 'FIELDHOUSE_ADMIN_EMAIL' | 'FIELDHOUSE_ADMIN_PASSWORD' | 'SEED_DEMO'>,
 ): Promise<BootstrapResult> {
   return database.withLock(MIGRATION_LOCK_KEY, async () => {
     const [row] = await database.db.select({ n: count() }).from(users);
     if ((row?.n ?? 0) > 0) return { kind: 'existing' };
-    if (config.FIELDHOUSE_ADMIN_EMAIL) {
+    if (config.FIELDHOUSE_ADMIN_EMAIL && config.FIELDHOUSE_ADMIN_PASSWORD) {
       const email = config.FIELDHOUSE_ADMIN_EMAIL.toLowerCase();
       const [first = 'Administrator'] = email.split('@');
-      await database.db.insert(users).values({ email, firstName: first, role: 'SUPER_ADMIN', status: 'ACTIVE' });
+      // The installer chose this password, so it is permanent: no forced change on first sign-in.
+      const { sub } = await identity.createUser({ email, givenName: first, password: config.FIELDHOUSE_ADMIN_PASSWORD });
+      await database.db.insert(users).values({ email, firstName: first, role: 'SUPER_ADMIN', status: 'ACTIVE', identitySub: sub });
       return { kind: 'admin', email };
     }
-    if (config.SEED_DEMO) return { kind: 'demo', summary: await seedDemo(database.db) };
+    if (config.SEED_DEMO) {
+      const summary = await seedDemo(database.db);
+      await linkDemoAccounts(database, identity, summary.admin.password);
+      return { kind: 'demo', summary };
+    }
     return { kind: 'empty' };
   });
+}
+
+/** Every demo person gets a sign-in with the demo password; suspended and deleted ones are disabled. */
+async function linkDemoAccounts(database: Database, identity: IdentityAdmin, password: string) {
+  const people = await database.db
+    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, status: users.status })
+    .from(users)
+    .where(isNull(users.identitySub));
+  const subs = await identity.createUsersWithPassword(
+    people.map((p) => ({ email: p.email, givenName: p.firstName, familyName: p.lastName ?? undefined })),
+    password,
+  );
+  for (const [i, person] of people.entries()) {
+    const sub = subs[i] as string;
+    await database.db.update(users).set({ identitySub: sub }).where(eq(users.id, person.id));
+    if (person.status !== 'ACTIVE') await identity.disableUser(sub);
+  }
 }

@@ -13,6 +13,12 @@ const optionalUrl = (protocols: RegExp) =>
     .transform((v) => (v === '' ? undefined : v))
     .pipe(z.url({ protocol: protocols }).optional());
 
+const boolFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+/** Decodes a secret given as hex or base64. */
+export const secretBytes = (value: string) =>
+  /^[0-9a-fA-F]+$/.test(value) && value.length % 2 === 0 ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64');
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: port.default(3000),
@@ -37,10 +43,7 @@ const envSchema = z.object({
   FIELDHOUSE_ADMIN_EMAIL: z.email().optional(),
   FIELDHOUSE_ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   /** Seed the demo high school on an empty database when no first administrator is configured. */
-  SEED_DEMO: z
-    .enum(['true', 'false', '1', '0'])
-    .default('true')
-    .transform((v) => v === 'true' || v === '1'),
+  SEED_DEMO: boolFlag.default(true),
   /** Where the built SPA lives; defaults to apps/web/dist. */
   WEB_DIST_DIR: z.string().optional(),
   /** Cognito user-pool id and client id; the embedded pool uses these names too. */
@@ -49,6 +52,24 @@ const envSchema = z.object({
     .regex(/^[\w-]+_[0-9A-Za-z]+$/, 'must look like <region>_<name>')
     .default('local_fieldhouse'),
   USER_POOL_CLIENT_ID: z.string().min(1).default('fieldhouse-web'),
+  /** embedded: the built-in Cognito-compatible pool; cognito: a real Amazon Cognito pool. */
+  IDENTITY_MODE: z.enum(['embedded', 'cognito']).default('embedded'),
+  /** Seals SRP verifiers and signing keys (≥ 32 bytes, base64 or hex). Unset: a key file in DATA_DIR. */
+  IDENTITY_SECRET: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || v === '' || secretBytes(v).length >= 32, 'must be at least 32 bytes, base64 or hex'),
+  /** Token issuer of the embedded pool; defaults to <PUBLIC_URL>/<USER_POOL_ID>. */
+  IDENTITY_ISSUER: optionalUrl(/^https?$/).optional(),
+  COGNITO_REGION: z.string().regex(/^[a-z]{2}(-[a-z]+)+-\d$/, 'must be an AWS region such as us-east-1').optional(),
+  PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(99).default(8),
+  PASSWORD_REQUIRE_SYMBOLS: boolFlag.default(false),
+  ALLOW_SELF_SIGN_UP: boolFlag.default(true),
+  /** Sign-in attempts per IP per minute on the embedded pool. */
+  IDENTITY_RATE_LIMIT: z.coerce.number().int().positive().default(60),
+  /** smtp(s)://user:pass@host:port; unset keeps mail in the outbox table (dev outbox view). */
+  SMTP_URL: optionalUrl(/^smtps?$/).optional(),
+  MAIL_FROM: z.string().default('Fieldhouse <no-reply@fieldhouse.local>'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   SENTRY_DSN: optionalUrl(/^https?$/).optional(),
 });
@@ -68,6 +89,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       throw new ConfigError(
         'Invalid configuration: FIELDHOUSE_ADMIN_EMAIL and FIELDHOUSE_ADMIN_PASSWORD must be set together',
       );
+    }
+    if (config.IDENTITY_MODE === 'cognito' && !config.COGNITO_REGION) {
+      throw new ConfigError('Invalid configuration: COGNITO_REGION is required when IDENTITY_MODE=cognito');
     }
     return config;
   }

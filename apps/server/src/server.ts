@@ -47,8 +47,8 @@ async function main() {
 
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   await runMigrations(database);
-  const result = await bootstrap(database, config);
   const app = await buildApp({ config, database, logger: loggerOptions(config.LOG_LEVEL) });
+  const result = await bootstrap(database, app.identity.admin, config);
 
   let closing = false;
   const shutdown = async (signal: string) => {

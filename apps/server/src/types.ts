@@ -1,6 +1,7 @@
 import type { Server as SocketIoServer } from 'socket.io';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import type { Identity } from './identity/setup.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -8,5 +9,6 @@ declare module 'fastify' {
     database: Database;
     lifecycle: { shuttingDown: boolean };
     io: SocketIoServer;
+    identity: Identity;
   }
 }

@@ -6,6 +6,7 @@ import { guardianLinks, teamCoaches, teamMembers, teams, users } from '../src/db
 import { seedBulkUsers } from '../src/seed/bulk.ts';
 import { DEMO_ADMIN } from '../src/seed/demo.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/db.ts';
+import { createTestIdentity } from './helpers/identity.ts';
 
 const opened: TestDatabase[] = [];
 async function freshDatabase() {
@@ -22,7 +23,7 @@ const noAdmin = { FIELDHOUSE_ADMIN_EMAIL: undefined, FIELDHOUSE_ADMIN_PASSWORD: 
 describe('first start', () => {
   it('seeds a realistic demo high school once', async () => {
     const database = await freshDatabase();
-    const result = await bootstrap(database, { ...noAdmin, SEED_DEMO: true });
+    const result = await bootstrap(database, (await createTestIdentity(database)).admin, { ...noAdmin, SEED_DEMO: true });
     expect(result.kind).toBe('demo');
     const { db } = database;
 
@@ -63,7 +64,7 @@ describe('first start', () => {
     const [admin] = await db.select().from(users).where(eq(users.email, DEMO_ADMIN.email));
     expect(admin).toMatchObject({ role: 'SUPER_ADMIN', status: 'ACTIVE' });
 
-    expect((await bootstrap(database, { ...noAdmin, SEED_DEMO: true })).kind).toBe('existing');
+    expect((await bootstrap(database, (await createTestIdentity(database)).admin, { ...noAdmin, SEED_DEMO: true })).kind).toBe('existing');
     const [total] = await db.select({ n: count() }).from(users);
     expect(total?.n).toBe(byRole.reduce((sum, r) => sum + r.n, 0));
   });
@@ -71,7 +72,7 @@ describe('first start', () => {
   it('generates the same school every time', async () => {
     const names = async () => {
       const database = await freshDatabase();
-      await bootstrap(database, { ...noAdmin, SEED_DEMO: true });
+      await bootstrap(database, (await createTestIdentity(database)).admin, { ...noAdmin, SEED_DEMO: true });
       return database.db
         .select({ email: users.email, first: users.firstName, status: users.status })
         .from(users)
@@ -85,7 +86,7 @@ describe('first start', () => {
 
   it('creates only the first super admin when one is configured', async () => {
     const database = await freshDatabase();
-    const result = await bootstrap(database, {
+    const result = await bootstrap(database, (await createTestIdentity(database)).admin, {
       FIELDHOUSE_ADMIN_EMAIL: 'AD@Westfield.k12.example',
       FIELDHOUSE_ADMIN_PASSWORD: 'correct-horse-battery',
       SEED_DEMO: true,
@@ -98,14 +99,14 @@ describe('first start', () => {
 
   it('leaves an empty database empty when demo seeding is off', async () => {
     const database = await freshDatabase();
-    expect((await bootstrap(database, { ...noAdmin, SEED_DEMO: false })).kind).toBe('empty');
+    expect((await bootstrap(database, (await createTestIdentity(database)).admin, { ...noAdmin, SEED_DEMO: false })).kind).toBe('empty');
   });
 });
 
 describe('bulk seed', () => {
   it('adds the requested number of users with progress', async () => {
     const database = await freshDatabase();
-    await bootstrap(database, { ...noAdmin, SEED_DEMO: true });
+    await bootstrap(database, (await createTestIdentity(database)).admin, { ...noAdmin, SEED_DEMO: true });
     const [org] = await database.db.select({ id: users.organizationId }).from(users).limit(1);
     const progress: number[] = [];
     const [before] = await database.db.select({ n: count() }).from(users);

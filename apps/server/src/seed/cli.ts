@@ -3,11 +3,13 @@
  * then adds that many generated users to its organization (for benchmarks), showing progress.
  */
 import { parseArgs } from 'node:util';
+import pino from 'pino';
 import { bootstrap } from '../bootstrap.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { organizations } from '../db/schema/index.ts';
+import { createIdentity } from '../identity/setup.ts';
 import { seedBulkUsers } from './bulk.ts';
 
 const { values } = parseArgs({ options: { users: { type: 'string' } } });
@@ -21,7 +23,8 @@ try {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   await runMigrations(database);
-  const result = await bootstrap(database, { ...config, SEED_DEMO: true });
+  const identity = await createIdentity(config, database, pino({ level: 'warn' }));
+  const result = await bootstrap(database, identity.admin, { ...config, SEED_DEMO: true });
   if (result.kind === 'demo') console.log(`Seeded ${result.summary.counts.athletes} athletes and their school.`);
   if (wanted > 0) {
     const [org] = await database.db

@@ -1,5 +1,5 @@
 import { buildApp } from '../../src/app.ts';
-import { loadConfig } from '../../src/config.ts';
+import { testConfig } from './identity.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
 
 export type TestApp = Awaited<ReturnType<typeof buildApp>> & { testDatabase: TestDatabase };
@@ -7,7 +7,7 @@ export type TestApp = Awaited<ReturnType<typeof buildApp>> & { testDatabase: Tes
 /** The real app on a fresh test database; `env` overrides configuration. Call `close` after. */
 export async function buildTestApp(env: Record<string, string> = {}, database?: TestDatabase) {
   const testDatabase = database ?? (await createTestDatabase());
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...env });
+  const config = testConfig(env);
   const app = await buildApp({ config, database: testDatabase });
   app.addHook('onClose', async () => {
     if (!database) await testDatabase.close();

@@ -1,5 +1,6 @@
 export * from './coaches.ts';
 export * from './guardians.ts';
+export * from './identity.ts';
 export * from './organizations.ts';
 export * from './sports.ts';
 export * from './teams.ts';

@@ -1,6 +1,6 @@
 import { ROLES, USER_STATUSES } from '@fieldhouse/shared';
 import { sql } from 'drizzle-orm';
-import { date, index, integer, pgEnum, pgTable, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgEnum, pgTable, serial, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { publicUuid, timestamps } from './common.ts';
 import { organizations } from './organizations.ts';
 
@@ -26,6 +26,8 @@ export const users = pgTable(
     userImage: text('user_image'),
     organizationId: integer('organization_id').references(() => organizations.id, { onDelete: 'restrict' }),
     bio: text('bio'),
+    /** The identity account (embedded pool or Cognito) this user signs in with. */
+    identitySub: uuid('identity_sub').unique(),
     /** Lower-cased, accent-free "first last email" for search; maintained by PostgreSQL. */
     searchText: text('search_text')
       .notNull()

@@ -1,0 +1,159 @@
+/**
+ * What the app itself does to identity accounts (create, disable, reset…). One interface, two
+ * implementations: the embedded pool in-process, or Amazon Cognito's admin API.
+ */
+import { randomInt } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { identityAccounts } from '../db/schema/index.ts';
+import { userNotFound } from './errors.ts';
+import type { Mailer } from './mailer.ts';
+import { hashPassword } from './passwords.ts';
+import type { Account, UserPool } from './user-pool.ts';
+
+export type IdentityUser = {
+  sub: string;
+  email: string;
+  status: string;
+  enabled: boolean;
+  emailVerified: boolean;
+  createdAt: Date;
+};
+
+export type CreateIdentityUser = {
+  email: string;
+  givenName?: string | undefined;
+  familyName?: string | undefined;
+  /** A permanent password (seeding, first admin); otherwise a temporary one is mailed. */
+  password?: string | undefined;
+};
+
+export interface IdentityAdmin {
+  createUser(input: CreateIdentityUser): Promise<{ sub: string; temporaryPassword?: string }>;
+  /** Bulk creation with one permanent password (demo data): one argon2 hash for all. */
+  createUsersWithPassword(inputs: CreateIdentityUser[], password: string): Promise<string[]>;
+  setUserPassword(sub: string, password: string, permanent: boolean): Promise<void>;
+  disableUser(sub: string): Promise<void>;
+  enableUser(sub: string): Promise<void>;
+  deleteUser(sub: string): Promise<void>;
+  resetUserPassword(sub: string): Promise<void>;
+  getUser(sub: string): Promise<IdentityUser>;
+}
+
+/** A temporary password that meets the default policy: 12 characters from an unambiguous set. */
+export function temporaryPassword(): string {
+  const sets = ['ABCDEFGHJKLMNPQRSTUVWXYZ', 'abcdefghijkmnpqrstuvwxyz', '23456789', '!@#$%^&*'];
+  const all = sets.join('');
+  const chars = sets.map((set) => set[randomInt(set.length)] as string);
+  while (chars.length < 12) chars.push(all[randomInt(all.length)] as string);
+  for (let i = chars.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [chars[i], chars[j]] = [chars[j] as string, chars[i] as string];
+  }
+  return chars.join('');
+}
+
+const attributesOf = (input: CreateIdentityUser) => ({
+  ...(input.givenName ? { given_name: input.givenName } : {}),
+  ...(input.familyName ? { family_name: input.familyName } : {}),
+});
+
+export class EmbeddedIdentityAdmin implements IdentityAdmin {
+  constructor(
+    private readonly db: Db,
+    private readonly pool: UserPool,
+    private readonly mailer: Mailer,
+  ) {}
+
+  private async account(sub: string): Promise<Account> {
+    const account = await this.pool.findAccount(sub);
+    if (!account) throw userNotFound('User does not exist.');
+    return account;
+  }
+
+  async createUser(input: CreateIdentityUser) {
+    if (input.password) {
+      const account = await this.pool.createAccount({
+        email: input.email,
+        password: input.password,
+        status: 'CONFIRMED',
+        emailVerified: true,
+        attributes: attributesOf(input),
+      });
+      return { sub: account.sub };
+    }
+    const password = temporaryPassword();
+    const account = await this.pool.createAccount({
+      email: input.email,
+      password,
+      status: 'FORCE_CHANGE_PASSWORD',
+      emailVerified: true,
+      attributes: attributesOf(input),
+    });
+    await this.mailer.send({
+      kind: 'invite',
+      to: account.email,
+      subject: 'You are invited to Fieldhouse',
+      text: [
+        `Hello${input.givenName ? ` ${input.givenName}` : ''},`,
+        '',
+        'Your athletic department has created a Fieldhouse account for you.',
+        `Sign in at ${this.pool.options.appUrl}/auth/sign-in with`,
+        `  e-mail: ${account.email}`,
+        `  temporary password: ${password}`,
+        'You will choose your own password when you first sign in.',
+      ].join('\n'),
+    });
+    return { sub: account.sub, temporaryPassword: password };
+  }
+
+  async createUsersWithPassword(inputs: CreateIdentityUser[], password: string) {
+    const passwordHash = await hashPassword(password);
+    const subs: string[] = [];
+    for (const input of inputs) {
+      const account = await this.pool.createAccount({
+        email: input.email,
+        password,
+        passwordHash,
+        status: 'CONFIRMED',
+        emailVerified: true,
+        attributes: attributesOf(input),
+      });
+      subs.push(account.sub);
+    }
+    return subs;
+  }
+
+  async setUserPassword(sub: string, password: string, permanent: boolean) {
+    const account = await this.account(sub);
+    await this.pool.setPassword(account, password, permanent ? 'CONFIRMED' : 'FORCE_CHANGE_PASSWORD');
+  }
+
+  async disableUser(sub: string) {
+    const account = await this.account(sub);
+    await this.db.update(identityAccounts).set({ enabled: false }).where(eq(identityAccounts.id, account.id));
+    await this.pool.revokeAllSessions(account.id);
+  }
+
+  async enableUser(sub: string) {
+    const account = await this.account(sub);
+    await this.db.update(identityAccounts).set({ enabled: true }).where(eq(identityAccounts.id, account.id));
+  }
+
+  async deleteUser(sub: string) {
+    const account = await this.account(sub);
+    await this.db.delete(identityAccounts).where(eq(identityAccounts.id, account.id));
+  }
+
+  async resetUserPassword(sub: string) {
+    const account = await this.account(sub);
+    await this.db.update(identityAccounts).set({ status: 'RESET_REQUIRED' }).where(eq(identityAccounts.id, account.id));
+    await this.pool.revokeAllSessions(account.id);
+    await this.pool.sendCode(account, 'RESET_PASSWORD');
+  }
+
+  async getUser(sub: string): Promise<IdentityUser> {
+    const a = await this.account(sub);
+    return { sub: a.sub, email: a.email, status: a.status, enabled: a.enabled, emailVerified: a.emailVerified, createdAt: a.createdAt };
+  }
+}

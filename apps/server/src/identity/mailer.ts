@@ -1,0 +1,54 @@
+/**
+ * Outgoing mail (invites, confirmation and reset codes) goes through the outbox table. With
+ * SMTP_URL it is sent at once by nodemailer; without it, it is logged and stays in the outbox,
+ * which administrators can read in development, so every flow works on one machine.
+ */
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Db } from '../db/client.ts';
+import { mailOutbox } from '../db/schema/index.ts';
+
+export type MailKind = 'invite' | 'confirm-sign-up' | 'reset-password';
+export type Mail = { kind: MailKind; to: string; subject: string; text: string };
+
+export class Mailer {
+  private readonly transport: Transporter | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: FastifyBaseLogger,
+    private readonly options: { smtpUrl?: string | undefined; from: string },
+  ) {
+    this.transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
+  }
+
+  get delivers() {
+    return this.transport !== undefined;
+  }
+
+  async send(mail: Mail): Promise<void> {
+    const [row] = await this.db.insert(mailOutbox).values(mail).returning({ id: mailOutbox.id });
+    if (!this.transport || !row) {
+      this.log.info({ to: mail.to, kind: mail.kind }, 'mail kept in the outbox (no SMTP_URL)');
+      return;
+    }
+    try {
+      await this.transport.sendMail({ from: this.options.from, to: mail.to, subject: mail.subject, text: mail.text });
+      await this.db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, row.id));
+    } catch (error) {
+      // The mail stays in the outbox with its error; the operation that sent it still succeeds.
+      this.log.error({ err: error, to: mail.to }, 'sending mail failed');
+      await this.db
+        .update(mailOutbox)
+        .set({ error: error instanceof Error ? error.message : String(error) })
+        .where(eq(mailOutbox.id, row.id));
+    }
+  }
+}
+
+/** a***@school.org, as Cognito masks CodeDeliveryDetails.Destination. */
+export const maskEmail = (email: string) => {
+  const [local = '', domain = ''] = email.split('@');
+  return `${local.slice(0, 1)}***@${domain}`;
+};

@@ -1,0 +1,83 @@
+/**
+ * Builds the identity service for the configured mode: the embedded pool (with its keys,
+ * mailer and operations) or a real Cognito pool. The app sees `Identity` either way.
+ */
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { type Config, publicUrl, secretBytes } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { MIGRATION_LOCK_KEY } from '../db/migrate.ts';
+import { EmbeddedIdentityAdmin, type IdentityAdmin } from './admin.ts';
+import { CognitoIdentityAdmin, cognitoVerifier } from './cognito.ts';
+import { Mailer } from './mailer.ts';
+import { type Operation, publicOperations } from './operations.ts';
+import { DEFAULT_PASSWORD_POLICY } from './passwords.ts';
+import { createSealedBox } from './sealed-box.ts';
+import { SigningKeys } from './signing-keys.ts';
+import { TOKEN_LIFETIME_S, UserPool } from './user-pool.ts';
+
+export type VerifiedIdentity = { sub: string; claims: Record<string, unknown> };
+
+export type Identity = {
+  mode: 'embedded' | 'cognito';
+  admin: IdentityAdmin;
+  /** Verifies a bearer token (id or access) and returns the account's sub. */
+  verify: (token: string) => Promise<VerifiedIdentity>;
+  /** Only in embedded mode: what /api/identity and the JWKS routes serve. */
+  embedded?: { pool: UserPool; operations: Record<string, Operation>; jwks: () => { keys: unknown[] }; mailer: Mailer };
+};
+
+/** The identity secret from IDENTITY_SECRET, or a key file created once in DATA_DIR. */
+function identitySecret(config: Config, log: FastifyBaseLogger): Buffer {
+  if (config.IDENTITY_SECRET) return secretBytes(config.IDENTITY_SECRET);
+  const file = join(config.DATA_DIR, 'identity-secret');
+  if (existsSync(file)) return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
+  if (config.DATABASE_URL) {
+    log.warn('IDENTITY_SECRET is not set: using a key file in DATA_DIR. Several nodes need the same IDENTITY_SECRET.');
+  }
+  mkdirSync(dirname(file), { recursive: true });
+  const secret = randomBytes(32);
+  writeFileSync(file, secret.toString('base64'), { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}
+
+export function identityIssuer(config: Config) {
+  return config.IDENTITY_ISSUER ?? `${publicUrl(config, config.PORT)}/${config.USER_POOL_ID}`;
+}
+
+export async function createIdentity(config: Config, database: Database, log: FastifyBaseLogger): Promise<Identity> {
+  if (config.IDENTITY_MODE === 'cognito') {
+    const options = { region: config.COGNITO_REGION ?? '', userPoolId: config.USER_POOL_ID, clientId: config.USER_POOL_CLIENT_ID };
+    return { mode: 'cognito', admin: new CognitoIdentityAdmin(options), verify: cognitoVerifier(options) };
+  }
+  const secret = identitySecret(config, log);
+  const box = createSealedBox(secret);
+  const keys = new SigningKeys(database.db, box, TOKEN_LIFETIME_S * 1000);
+  // Under the start-up lock: two nodes starting together must not each create a first key.
+  await database.withLock(MIGRATION_LOCK_KEY, () => keys.load());
+  const mailer = new Mailer(database.db, log, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
+  const pool = new UserPool(database.db, box, keys, mailer, secret, {
+    poolId: config.USER_POOL_ID,
+    clientId: config.USER_POOL_CLIENT_ID,
+    issuer: identityIssuer(config),
+    passwordPolicy: {
+      ...DEFAULT_PASSWORD_POLICY,
+      minLength: config.PASSWORD_MIN_LENGTH,
+      requireSymbols: config.PASSWORD_REQUIRE_SYMBOLS,
+    },
+    allowSignUp: config.ALLOW_SELF_SIGN_UP,
+    appUrl: publicUrl(config, config.PORT),
+  });
+  return {
+    mode: 'embedded',
+    admin: new EmbeddedIdentityAdmin(database.db, pool, mailer),
+    verify: async (token) => {
+      const { sub, claims } = await pool.verifyToken(token);
+      return { sub, claims };
+    },
+    embedded: { pool, operations: publicOperations(pool), jwks: () => keys.jwks(), mailer },
+  };
+}

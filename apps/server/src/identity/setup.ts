@@ -26,7 +26,7 @@ export type Identity = {
   /** Verifies a bearer token (id or access) and returns the account's sub. */
   verify: (token: string) => Promise<VerifiedIdentity>;
   /** Only in embedded mode: what /api/identity and the JWKS routes serve. */
-  embedded?: { pool: UserPool; operations: Record<string, Operation>; jwks: () => { keys: unknown[] }; mailer: Mailer };
+  embedded?: { pool: UserPool; keys: SigningKeys; operations: Record<string, Operation>; jwks: () => { keys: unknown[] }; mailer: Mailer };
 };
 
 /** The identity secret from IDENTITY_SECRET, or a key file created once in DATA_DIR. */
@@ -78,6 +78,6 @@ export async function createIdentity(config: Config, database: Database, log: Fa
       const { sub, claims } = await pool.verifyToken(token);
       return { sub, claims };
     },
-    embedded: { pool, operations: publicOperations(pool), jwks: () => keys.jwks(), mailer },
+    embedded: { pool, keys, operations: publicOperations(pool), jwks: () => keys.jwks(), mailer },
   };
 }

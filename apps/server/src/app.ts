@@ -18,6 +18,8 @@ import { registerErrorHandling } from './http/error-handler.ts';
 import { registerSpa } from './http/spa.ts';
 import { registerIdentityEndpoint } from './identity/routes.ts';
 import { createIdentity, type Identity } from './identity/setup.ts';
+import { authenticateToken, registerAuthentication } from './modules/auth/authenticate.ts';
+import { authRoutes } from './modules/auth/routes.ts';
 import { healthRoutes, webConfigRoutes } from './modules/system/routes.ts';
 import { createSocketServer, type SocketServer } from './realtime/socket-server.ts';
 import './types.ts';
@@ -63,9 +65,11 @@ export async function buildApp({ config, database, logger, identity: given }: Ap
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(healthRoutes);
+  registerAuthentication(app);
   await app.register(
     async (api) => {
       await api.register(webConfigRoutes);
+      await api.register(authRoutes);
     },
     { prefix: '/api' },
   );
@@ -76,6 +80,7 @@ export async function buildApp({ config, database, logger, identity: given }: Ap
     redisUrl: config.REDIS_URL,
     corsOrigins: config.CORS_ORIGINS,
     log: app.log,
+    authenticate: (token) => authenticateToken(identity, database.db, token),
   });
   app.decorate('io', sockets.io);
   app.addHook('preClose', async () => {

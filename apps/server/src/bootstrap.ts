@@ -29,8 +29,14 @@ export async function bootstrap(
       const email = config.FIELDHOUSE_ADMIN_EMAIL.toLowerCase();
       const [first = 'Administrator'] = email.split('@');
       // The installer chose this password, so it is permanent: no forced change on first sign-in.
-      const { sub } = await identity.createUser({ email, givenName: first, password: config.FIELDHOUSE_ADMIN_PASSWORD });
-      await database.db.insert(users).values({ email, firstName: first, role: 'SUPER_ADMIN', status: 'ACTIVE', identitySub: sub });
+      const { sub } = await identity.createUser({
+        email,
+        givenName: first,
+        password: config.FIELDHOUSE_ADMIN_PASSWORD,
+      });
+      await database.db
+        .insert(users)
+        .values({ email, firstName: first, role: 'SUPER_ADMIN', status: 'ACTIVE', identitySub: sub });
       return { kind: 'admin', email };
     }
     if (config.SEED_DEMO) {
@@ -45,7 +51,13 @@ export async function bootstrap(
 /** Every demo person gets a sign-in with the demo password; suspended and deleted ones are disabled. */
 async function linkDemoAccounts(database: Database, identity: IdentityAdmin, password: string) {
   const people = await database.db
-    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, status: users.status })
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      status: users.status,
+    })
     .from(users)
     .where(isNull(users.identitySub));
   const subs = await identity.createUsersWithPassword(

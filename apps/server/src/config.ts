@@ -58,10 +58,16 @@ const envSchema = z.object({
   IDENTITY_SECRET: z
     .string()
     .optional()
-    .refine((v) => v === undefined || v === '' || secretBytes(v).length >= 32, 'must be at least 32 bytes, base64 or hex'),
+    .refine(
+      (v) => v === undefined || v === '' || secretBytes(v).length >= 32,
+      'must be at least 32 bytes, base64 or hex',
+    ),
   /** Token issuer of the embedded pool; defaults to <PUBLIC_URL>/<USER_POOL_ID>. */
   IDENTITY_ISSUER: optionalUrl(/^https?$/).optional(),
-  COGNITO_REGION: z.string().regex(/^[a-z]{2}(-[a-z]+)+-\d$/, 'must be an AWS region such as us-east-1').optional(),
+  COGNITO_REGION: z
+    .string()
+    .regex(/^[a-z]{2}(-[a-z]+)+-\d$/, 'must be an AWS region such as us-east-1')
+    .optional(),
   PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(99).default(8),
   PASSWORD_REQUIRE_SYMBOLS: boolFlag.default(false),
   ALLOW_SELF_SIGN_UP: boolFlag.default(true),

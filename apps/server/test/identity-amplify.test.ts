@@ -70,7 +70,12 @@ describe('Amplify sign-in', () => {
       aud: app.config.USER_POOL_CLIENT_ID,
       token_use: 'id',
     });
-    expect(tokens?.accessToken.payload).toMatchObject({ sub, username: sub, client_id: app.config.USER_POOL_CLIENT_ID, token_use: 'access' });
+    expect(tokens?.accessToken.payload).toMatchObject({
+      sub,
+      username: sub,
+      client_id: app.config.USER_POOL_CLIENT_ID,
+      token_use: 'access',
+    });
     expect((tokens?.accessToken.payload.exp ?? 0) - (tokens?.accessToken.payload.iat ?? 0)).toBe(3600);
     await expect(app.identity.verify(await idToken())).resolves.toMatchObject({ sub });
     expect(await fetchUserAttributes()).toMatchObject({ email, sub, given_name: 'Ana' });
@@ -79,7 +84,11 @@ describe('Amplify sign-in', () => {
   it('signs in with USER_PASSWORD_AUTH', async () => {
     const email = newEmail();
     await admin().createUser({ email, password: 'Start-Pass-1' });
-    const result = await signIn({ username: email, password: 'Start-Pass-1', options: { authFlowType: 'USER_PASSWORD_AUTH' } });
+    const result = await signIn({
+      username: email,
+      password: 'Start-Pass-1',
+      options: { authFlowType: 'USER_PASSWORD_AUTH' },
+    });
     expect(result.isSignedIn).toBe(true);
   });
 
@@ -104,7 +113,9 @@ describe('Amplify sign-in', () => {
       isSignedIn: false,
       nextStep: { signInStep: 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED', missingAttributes: [] },
     });
-    await expect(confirmSignIn({ challengeResponse: 'short' })).rejects.toMatchObject({ name: 'InvalidPasswordException' });
+    await expect(confirmSignIn({ challengeResponse: 'short' })).rejects.toMatchObject({
+      name: 'InvalidPasswordException',
+    });
     const done = await confirmSignIn({ challengeResponse: 'Chosen-Pass-2' });
     expect(done).toMatchObject({ isSignedIn: true, nextStep: { signInStep: 'DONE' } });
     await signOut();
@@ -119,7 +130,10 @@ describe('Amplify sign-in', () => {
       isSignedIn: false,
       nextStep: { signInStep: 'CONFIRM_SIGN_UP' },
     });
-    const confirmed = await confirmSignUp({ username: email, confirmationCode: await latestCode(app.testDatabase.db, email) });
+    const confirmed = await confirmSignUp({
+      username: email,
+      confirmationCode: await latestCode(app.testDatabase.db, email),
+    });
     expect(confirmed).toMatchObject({ isSignUpComplete: true, nextStep: { signUpStep: 'DONE' } });
     expect((await signIn({ username: email, password: 'Signup-Pass-3' })).isSignedIn).toBe(true);
   });
@@ -131,7 +145,9 @@ describe('Amplify sign-in', () => {
     expect(reset.nextStep.resetPasswordStep).toBe('CONFIRM_RESET_PASSWORD_WITH_CODE');
     const code = await latestCode(app.testDatabase.db, email);
     await confirmResetPassword({ username: email, confirmationCode: code, newPassword: 'Reset-Pass-4' });
-    await expect(confirmResetPassword({ username: email, confirmationCode: code, newPassword: 'Reset-Pass-5' })).rejects.toMatchObject({
+    await expect(
+      confirmResetPassword({ username: email, confirmationCode: code, newPassword: 'Reset-Pass-5' }),
+    ).rejects.toMatchObject({
       name: 'ExpiredCodeException',
     });
     expect((await signIn({ username: email, password: 'Reset-Pass-4' })).isSignedIn).toBe(true);
@@ -146,7 +162,9 @@ describe('Amplify sign-in', () => {
     });
     await updatePassword({ oldPassword: 'Start-Pass-1', newPassword: 'Changed-Pass-6' });
     await signOut();
-    await expect(signIn({ username: email, password: 'Start-Pass-1' })).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    await expect(signIn({ username: email, password: 'Start-Pass-1' })).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+    });
     expect((await signIn({ username: email, password: 'Changed-Pass-6' })).isSignedIn).toBe(true);
   });
 

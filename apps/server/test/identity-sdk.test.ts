@@ -2,6 +2,8 @@
  * Conformance with the AWS SDK's Cognito client, plus the abuse and tampering cases: lockout,
  * codes, challenge reuse, forged tokens, revoked refresh tokens, key rotation, rate limits.
  */
+
+import { generateKeyPairSync } from 'node:crypto';
 import {
   ChangePasswordCommand,
   CodeMismatchException,
@@ -24,7 +26,6 @@ import {
   TooManyRequestsException,
   UsernameExistsException,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { generateKeyPairSync } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -56,7 +57,13 @@ afterAll(async () => {
 let n = 0;
 const newEmail = () => `sdk${++n}.${Date.now()}@school.example`;
 const passwordAuth = (email: string, password: string) =>
-  client.send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId, AuthParameters: { USERNAME: email, PASSWORD: password } }));
+  client.send(
+    new InitiateAuthCommand({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId,
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    }),
+  );
 
 async function signedIn(password = 'Start-Pass-1') {
   const email = newEmail();
@@ -75,7 +82,11 @@ describe('AWS SDK operations', () => {
     expect(user.UserAttributes).toEqual(expect.arrayContaining([{ Name: 'email', Value: email }]));
 
     const classic = await client.send(
-      new InitiateAuthCommand({ AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId, AuthParameters: { REFRESH_TOKEN: tokens.refresh } }),
+      new InitiateAuthCommand({
+        AuthFlow: 'REFRESH_TOKEN_AUTH',
+        ClientId,
+        AuthParameters: { REFRESH_TOKEN: tokens.refresh },
+      }),
     );
     expect(classic.AuthenticationResult?.AccessToken).toBeTruthy();
     expect(classic.AuthenticationResult?.RefreshToken).toBeUndefined();
@@ -85,45 +96,59 @@ describe('AWS SDK operations', () => {
     expect(next).toBeTruthy();
     expect(next).not.toBe(tokens.refresh);
     // The rotated-out token is spent.
-    await expect(client.send(new GetTokensFromRefreshTokenCommand({ ClientId, RefreshToken: tokens.refresh }))).rejects.toBeInstanceOf(
-      NotAuthorizedException,
-    );
-    await expect(client.send(new GetTokensFromRefreshTokenCommand({ ClientId, RefreshToken: next as string }))).resolves.toBeTruthy();
+    await expect(
+      client.send(new GetTokensFromRefreshTokenCommand({ ClientId, RefreshToken: tokens.refresh })),
+    ).rejects.toBeInstanceOf(NotAuthorizedException);
+    await expect(
+      client.send(new GetTokensFromRefreshTokenCommand({ ClientId, RefreshToken: next as string })),
+    ).resolves.toBeTruthy();
   });
 
   it('revokes refresh tokens and signs out globally', async () => {
     const a = await signedIn();
     await client.send(new RevokeTokenCommand({ ClientId, Token: a.tokens.refresh }));
-    await expect(client.send(new GetTokensFromRefreshTokenCommand({ ClientId, RefreshToken: a.tokens.refresh }))).rejects.toBeInstanceOf(
+    await expect(
+      client.send(new GetTokensFromRefreshTokenCommand({ ClientId, RefreshToken: a.tokens.refresh })),
+    ).rejects.toBeInstanceOf(NotAuthorizedException);
+    await expect(client.send(new GetUserCommand({ AccessToken: a.tokens.access }))).rejects.toBeInstanceOf(
       NotAuthorizedException,
     );
-    await expect(client.send(new GetUserCommand({ AccessToken: a.tokens.access }))).rejects.toBeInstanceOf(NotAuthorizedException);
 
     const b = await signedIn();
     await client.send(new GlobalSignOutCommand({ AccessToken: b.tokens.access }));
-    await expect(client.send(new GetUserCommand({ AccessToken: b.tokens.access }))).rejects.toBeInstanceOf(NotAuthorizedException);
+    await expect(client.send(new GetUserCommand({ AccessToken: b.tokens.access }))).rejects.toBeInstanceOf(
+      NotAuthorizedException,
+    );
   });
 
   it('signs up, refuses a taken e-mail, and confirms with the mailed code only', async () => {
     const email = newEmail();
     const up = await client.send(
-      new SignUpCommand({ ClientId, Username: email, Password: 'Signup-Pass-3', UserAttributes: [{ Name: 'email', Value: email }] }),
+      new SignUpCommand({
+        ClientId,
+        Username: email,
+        Password: 'Signup-Pass-3',
+        UserAttributes: [{ Name: 'email', Value: email }],
+      }),
     );
-    expect(up).toMatchObject({ UserConfirmed: false, CodeDeliveryDetails: { DeliveryMedium: 'EMAIL', AttributeName: 'email' } });
+    expect(up).toMatchObject({
+      UserConfirmed: false,
+      CodeDeliveryDetails: { DeliveryMedium: 'EMAIL', AttributeName: 'email' },
+    });
     expect(up.UserSub).toMatch(/^[0-9a-f-]{36}$/);
     await expect(
       client.send(new SignUpCommand({ ClientId, Username: email, Password: 'Signup-Pass-3', UserAttributes: [] })),
     ).rejects.toBeInstanceOf(UsernameExistsException);
-    await expect(client.send(new SignUpCommand({ ClientId, Username: newEmail(), Password: 'weak', UserAttributes: [] }))).rejects.toBeInstanceOf(
-      InvalidPasswordException,
-    );
+    await expect(
+      client.send(new SignUpCommand({ ClientId, Username: newEmail(), Password: 'weak', UserAttributes: [] })),
+    ).rejects.toBeInstanceOf(InvalidPasswordException);
     const first = await latestCode(app.testDatabase.db, email);
     await client.send(new ResendConfirmationCodeCommand({ ClientId, Username: email }));
     const second = await latestCode(app.testDatabase.db, email);
     if (first !== second) {
-      await expect(client.send(new ConfirmSignUpCommand({ ClientId, Username: email, ConfirmationCode: first }))).rejects.toBeInstanceOf(
-        CodeMismatchException,
-      );
+      await expect(
+        client.send(new ConfirmSignUpCommand({ ClientId, Username: email, ConfirmationCode: first })),
+      ).rejects.toBeInstanceOf(CodeMismatchException);
     }
     await client.send(new ConfirmSignUpCommand({ ClientId, Username: email, ConfirmationCode: second }));
     await expect(passwordAuth(email, 'Signup-Pass-3')).resolves.toBeTruthy();
@@ -132,9 +157,24 @@ describe('AWS SDK operations', () => {
   it('enforces the password policy and the old password on change', async () => {
     const { tokens } = await signedIn();
     await expect(
-      client.send(new ChangePasswordCommand({ AccessToken: tokens.access, PreviousPassword: 'Start-Pass-1', ProposedPassword: 'alllowercase1' })),
-    ).rejects.toMatchObject({ name: 'InvalidPasswordException', message: expect.stringContaining('an uppercase letter') });
-    await client.send(new ChangePasswordCommand({ AccessToken: tokens.access, PreviousPassword: 'Start-Pass-1', ProposedPassword: 'Better-Pass-9' }));
+      client.send(
+        new ChangePasswordCommand({
+          AccessToken: tokens.access,
+          PreviousPassword: 'Start-Pass-1',
+          ProposedPassword: 'alllowercase1',
+        }),
+      ),
+    ).rejects.toMatchObject({
+      name: 'InvalidPasswordException',
+      message: expect.stringContaining('an uppercase letter'),
+    });
+    await client.send(
+      new ChangePasswordCommand({
+        AccessToken: tokens.access,
+        PreviousPassword: 'Start-Pass-1',
+        ProposedPassword: 'Better-Pass-9',
+      }),
+    );
   });
 });
 
@@ -142,12 +182,15 @@ describe('abuse', () => {
   it('locks an account after 5 failures, for 2^(n-5) s', async () => {
     const email = newEmail();
     await app.identity.admin.createUser({ email, password: 'Start-Pass-1' });
-    for (let i = 0; i < 5; i++) await expect(passwordAuth(email, `Wrong-${i}-Aa`)).rejects.toBeInstanceOf(NotAuthorizedException);
+    for (let i = 0; i < 5; i++)
+      await expect(passwordAuth(email, `Wrong-${i}-Aa`)).rejects.toBeInstanceOf(NotAuthorizedException);
     await expect(passwordAuth(email, 'Start-Pass-1')).rejects.toMatchObject({ message: 'Password attempts exceeded' });
     await new Promise((r) => setTimeout(r, 1200));
     await expect(passwordAuth(email, 'Start-Pass-1')).resolves.toBeTruthy();
     // Success resets the count: one more failure does not lock.
-    await expect(passwordAuth(email, 'Wrong-x-Aa')).rejects.toMatchObject({ message: 'Incorrect username or password.' });
+    await expect(passwordAuth(email, 'Wrong-x-Aa')).rejects.toMatchObject({
+      message: 'Incorrect username or password.',
+    });
     await expect(passwordAuth(email, 'Start-Pass-1')).resolves.toBeTruthy();
   });
 
@@ -159,18 +202,39 @@ describe('abuse', () => {
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++) {
       await expect(
-        client.send(new ConfirmForgotPasswordCommand({ ClientId, Username: email, ConfirmationCode: wrong, Password: 'Reset-Pass-4' })),
+        client.send(
+          new ConfirmForgotPasswordCommand({
+            ClientId,
+            Username: email,
+            ConfirmationCode: wrong,
+            Password: 'Reset-Pass-4',
+          }),
+        ),
       ).rejects.toBeInstanceOf(CodeMismatchException);
     }
     await expect(
-      client.send(new ConfirmForgotPasswordCommand({ ClientId, Username: email, ConfirmationCode: code, Password: 'Reset-Pass-4' })),
+      client.send(
+        new ConfirmForgotPasswordCommand({
+          ClientId,
+          Username: email,
+          ConfirmationCode: code,
+          Password: 'Reset-Pass-4',
+        }),
+      ),
     ).rejects.toBeInstanceOf(LimitExceededException);
 
     await client.send(new ForgotPasswordCommand({ ClientId, Username: email }));
     const fresh = await latestCode(app.testDatabase.db, email);
     await app.testDatabase.db.update(identityCodes).set({ expiresAt: new Date(Date.now() - 1000) });
     await expect(
-      client.send(new ConfirmForgotPasswordCommand({ ClientId, Username: email, ConfirmationCode: fresh, Password: 'Reset-Pass-4' })),
+      client.send(
+        new ConfirmForgotPasswordCommand({
+          ClientId,
+          Username: email,
+          ConfirmationCode: fresh,
+          Password: 'Reset-Pass-4',
+        }),
+      ),
     ).rejects.toBeInstanceOf(ExpiredCodeException);
   });
 
@@ -189,7 +253,10 @@ describe('abuse', () => {
         }),
       );
     await expect(answer()).resolves.toMatchObject({ AuthenticationResult: { TokenType: 'Bearer', ExpiresIn: 3600 } });
-    await expect(answer()).rejects.toMatchObject({ name: 'NotAuthorizedException', message: expect.stringContaining('session') });
+    await expect(answer()).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+      message: expect.stringContaining('session'),
+    });
   });
 
   it('answers too many sign-in attempts from one address with TooManyRequestsException', async () => {
@@ -204,7 +271,11 @@ describe('abuse', () => {
     try {
       const attempt = () =>
         limitedClient.send(
-          new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId, AuthParameters: { USERNAME: 'a@b.example', PASSWORD: 'x' } }),
+          new InitiateAuthCommand({
+            AuthFlow: 'USER_PASSWORD_AUTH',
+            ClientId,
+            AuthParameters: { USERNAME: 'a@b.example', PASSWORD: 'x' },
+          }),
         );
       for (let i = 0; i < 3; i++) await expect(attempt()).rejects.toBeInstanceOf(NotAuthorizedException);
       await expect(attempt()).rejects.toBeInstanceOf(TooManyRequestsException);
@@ -216,8 +287,11 @@ describe('abuse', () => {
 });
 
 describe('tokens', () => {
-  const forge = async (claims: Record<string, unknown>, key = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey, kid?: string) =>
-    new SignJWT(claims).setProtectedHeader({ alg: 'RS256', ...(kid ? { kid } : {}) }).sign(key);
+  const forge = async (
+    claims: Record<string, unknown>,
+    key = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey,
+    kid?: string,
+  ) => new SignJWT(claims).setProtectedHeader({ alg: 'RS256', ...(kid ? { kid } : {}) }).sign(key);
 
   it('refuses alg none, a foreign key, another audience and expired tokens', async () => {
     const { tokens } = await signedIn();
@@ -226,15 +300,21 @@ describe('tokens', () => {
     const kid = JSON.parse(Buffer.from(header as string, 'base64url').toString()).kid as string;
     const none = `${Buffer.from(JSON.stringify({ alg: 'none', kid })).toString('base64url')}.${tokens.id.split('.')[1]}.`;
     await expect(app.identity.verify(none)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
-    await expect(app.identity.verify(await forge(claims, undefined, kid))).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    await expect(app.identity.verify(await forge(claims, undefined, kid))).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+    });
 
     const key = app.identity.embedded?.keys.current();
     if (!key) throw new Error('no key');
-    await expect(app.identity.verify(await forge({ ...claims, aud: 'another-client' }, key.privateKey, key.kid))).rejects.toMatchObject({
+    await expect(
+      app.identity.verify(await forge({ ...claims, aud: 'another-client' }, key.privateKey, key.kid)),
+    ).rejects.toMatchObject({
       name: 'NotAuthorizedException',
     });
     const past = Math.floor(Date.now() / 1000) - 7200;
-    await expect(app.identity.verify(await forge({ ...claims, iat: past, exp: past + 3600 }, key.privateKey, key.kid))).rejects.toMatchObject({
+    await expect(
+      app.identity.verify(await forge({ ...claims, iat: past, exp: past + 3600 }, key.privateKey, key.kid)),
+    ).rejects.toMatchObject({
       message: 'Access Token has expired',
     });
     const tampered = `${tokens.id.slice(0, -4)}AAAA`;
@@ -250,9 +330,13 @@ describe('tokens', () => {
     await keys.rotate();
     await expect(app.identity.verify(tokens.id)).resolves.toBeTruthy();
     const fresh = await signedIn();
-    expect(JSON.parse(Buffer.from(fresh.tokens.id.split('.')[0] as string, 'base64url').toString()).kid).not.toBe(oldKid);
+    expect(JSON.parse(Buffer.from(fresh.tokens.id.split('.')[0] as string, 'base64url').toString()).kid).not.toBe(
+      oldKid,
+    );
     for (const path of ['/.well-known/jwks.json', `/${app.config.USER_POOL_ID}/.well-known/jwks.json`]) {
-      const jwks = (await (await fetch(`${url}${path}`)).json()) as { keys: { kid: string; alg: string; n: string; d?: string }[] };
+      const jwks = (await (await fetch(`${url}${path}`)).json()) as {
+        keys: { kid: string; alg: string; n: string; d?: string }[];
+      };
       expect(jwks.keys.map((k) => k.kid)).toEqual(expect.arrayContaining([oldKid, keys.current()?.kid]));
       expect(jwks.keys.every((k) => k.alg === 'RS256' && k.n && k.d === undefined)).toBe(true);
     }
@@ -267,7 +351,14 @@ describe('protocol', () => {
     });
     expect(res.status).toBe(204);
     const allowed = res.headers.get('access-control-allow-headers') ?? '';
-    for (const h of ['amz-sdk-invocation-id', 'amz-sdk-request', 'cache-control', 'content-type', 'x-amz-target', 'x-amz-user-agent']) {
+    for (const h of [
+      'amz-sdk-invocation-id',
+      'amz-sdk-request',
+      'cache-control',
+      'content-type',
+      'x-amz-target',
+      'x-amz-user-agent',
+    ]) {
       expect(allowed).toContain(h);
     }
     expect(res.headers.get('access-control-expose-headers')).toContain('x-amzn-errortype');
@@ -277,7 +368,10 @@ describe('protocol', () => {
     const post = (target: string, body: string) =>
       fetch(`${url}/api/identity`, {
         method: 'POST',
-        headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${target}` },
+        headers: {
+          'content-type': 'application/x-amz-json-1.1',
+          'x-amz-target': `AWSCognitoIdentityProviderService.${target}`,
+        },
         body,
       });
     const adminCall = await post('AdminCreateUser', JSON.stringify({ UserPoolId: 'x', Username: 'evil@x.example' }));
@@ -288,7 +382,10 @@ describe('protocol', () => {
     expect(((await broken.json()) as { __type: string }).__type).toBe('SerializationException');
     const missing = await post('InitiateAuth', JSON.stringify({ ClientId }));
     expect(((await missing.json()) as { __type: string }).__type).toBe('InvalidParameterException');
-    const wrongClient = await post('InitiateAuth', JSON.stringify({ ClientId: 'nope', AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: {} }));
+    const wrongClient = await post(
+      'InitiateAuth',
+      JSON.stringify({ ClientId: 'nope', AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: {} }),
+    );
     expect(((await wrongClient.json()) as { __type: string }).__type).toBe('ResourceNotFoundException');
   });
 
@@ -297,7 +394,10 @@ describe('protocol', () => {
     await app.identity.admin.createUser({ email, password: 'Start-Pass-1' });
     await client.send(new ForgotPasswordCommand({ ClientId, Username: email }));
     const code = await latestCode(app.testDatabase.db, email);
-    const rows = await app.testDatabase.db.select().from(identityCodes).where(eq(identityCodes.purpose, 'RESET_PASSWORD'));
+    const rows = await app.testDatabase.db
+      .select()
+      .from(identityCodes)
+      .where(eq(identityCodes.purpose, 'RESET_PASSWORD'));
     expect(rows.some((r) => r.codeHash.includes(code))).toBe(false);
   });
 });

@@ -23,7 +23,10 @@ const noAdmin = { FIELDHOUSE_ADMIN_EMAIL: undefined, FIELDHOUSE_ADMIN_PASSWORD: 
 describe('first start', () => {
   it('seeds a realistic demo high school once', async () => {
     const database = await freshDatabase();
-    const result = await bootstrap(database, (await createTestIdentity(database)).admin, { ...noAdmin, SEED_DEMO: true });
+    const result = await bootstrap(database, (await createTestIdentity(database)).admin, {
+      ...noAdmin,
+      SEED_DEMO: true,
+    });
     expect(result.kind).toBe('demo');
     const { db } = database;
 
@@ -64,7 +67,9 @@ describe('first start', () => {
     const [admin] = await db.select().from(users).where(eq(users.email, DEMO_ADMIN.email));
     expect(admin).toMatchObject({ role: 'SUPER_ADMIN', status: 'ACTIVE' });
 
-    expect((await bootstrap(database, (await createTestIdentity(database)).admin, { ...noAdmin, SEED_DEMO: true })).kind).toBe('existing');
+    expect(
+      (await bootstrap(database, (await createTestIdentity(database)).admin, { ...noAdmin, SEED_DEMO: true })).kind,
+    ).toBe('existing');
     const [total] = await db.select({ n: count() }).from(users);
     expect(total?.n).toBe(byRole.reduce((sum, r) => sum + r.n, 0));
   });
@@ -99,7 +104,9 @@ describe('first start', () => {
 
   it('leaves an empty database empty when demo seeding is off', async () => {
     const database = await freshDatabase();
-    expect((await bootstrap(database, (await createTestIdentity(database)).admin, { ...noAdmin, SEED_DEMO: false })).kind).toBe('empty');
+    expect(
+      (await bootstrap(database, (await createTestIdentity(database)).admin, { ...noAdmin, SEED_DEMO: false })).kind,
+    ).toBe('empty');
   });
 });
 

@@ -154,6 +154,13 @@ export class EmbeddedIdentityAdmin implements IdentityAdmin {
 
   async getUser(sub: string): Promise<IdentityUser> {
     const a = await this.account(sub);
-    return { sub: a.sub, email: a.email, status: a.status, enabled: a.enabled, emailVerified: a.emailVerified, createdAt: a.createdAt };
+    return {
+      sub: a.sub,
+      email: a.email,
+      status: a.status,
+      enabled: a.enabled,
+      emailVerified: a.emailVerified,
+      createdAt: a.createdAt,
+    };
   }
 }

@@ -59,7 +59,12 @@ export class CognitoIdentityAdmin implements IdentityAdmin {
 
   async setUserPassword(sub: string, password: string, permanent: boolean) {
     await this.client.send(
-      new AdminSetUserPasswordCommand({ UserPoolId: this.options.userPoolId, Username: sub, Password: password, Permanent: permanent }),
+      new AdminSetUserPasswordCommand({
+        UserPoolId: this.options.userPoolId,
+        Username: sub,
+        Password: password,
+        Permanent: permanent,
+      }),
     );
   }
 
@@ -80,7 +85,9 @@ export class CognitoIdentityAdmin implements IdentityAdmin {
   }
 
   async getUser(sub: string): Promise<IdentityUser> {
-    const user = await this.client.send(new AdminGetUserCommand({ UserPoolId: this.options.userPoolId, Username: sub }));
+    const user = await this.client.send(
+      new AdminGetUserCommand({ UserPoolId: this.options.userPoolId, Username: sub }),
+    );
     const attribute = (name: string) => user.UserAttributes?.find((a) => a.Name === name)?.Value;
     return {
       sub: attribute('sub') ?? sub,
@@ -94,7 +101,11 @@ export class CognitoIdentityAdmin implements IdentityAdmin {
 }
 
 export function cognitoVerifier(options: CognitoOptions) {
-  const verifier = CognitoJwtVerifier.create({ userPoolId: options.userPoolId, clientId: options.clientId, tokenUse: null });
+  const verifier = CognitoJwtVerifier.create({
+    userPoolId: options.userPoolId,
+    clientId: options.clientId,
+    tokenUse: null,
+  });
   return async (token: string) => {
     try {
       const claims = await verifier.verify(token);

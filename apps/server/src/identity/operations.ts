@@ -16,7 +16,9 @@ function parse<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const field = issue?.path.join('.') || 'request';
-  throw invalidParameter(`1 validation error detected: Value at '${field}' failed to satisfy constraint: ${issue?.message ?? 'invalid'}`);
+  throw invalidParameter(
+    `1 validation error detected: Value at '${field}' failed to satisfy constraint: ${issue?.message ?? 'invalid'}`,
+  );
 }
 
 const initiateAuth = z.object({
@@ -170,4 +172,3 @@ export const RATE_LIMITED = new Set([
 export const refuseAdmin = (): never => {
   throw new IdentityError('AccessDeniedException', 'Admin operations are not available to this client.');
 };
-

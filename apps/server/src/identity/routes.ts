@@ -44,7 +44,9 @@ export async function registerIdentityEndpoint(app: FastifyInstance, identity: I
   });
   const limiter = new RateLimiter(rateLimit);
 
-  app.options(IDENTITY_PATH, { schema: { hide: true } }, async (_request, reply) => reply.code(204).headers(CORS).send());
+  app.options(IDENTITY_PATH, { schema: { hide: true } }, async (_request, reply) =>
+    reply.code(204).headers(CORS).send(),
+  );
 
   app.post(
     IDENTITY_PATH,
@@ -55,7 +57,8 @@ export async function registerIdentityEndpoint(app: FastifyInstance, identity: I
         sendError(reply, error instanceof IdentityError ? error.type : 'SerializationException', error.message),
     },
     async (request, reply) => {
-      if (!embedded) return sendError(reply, 'UnknownOperationException', 'The embedded user pool is off (IDENTITY_MODE=cognito)');
+      if (!embedded)
+        return sendError(reply, 'UnknownOperationException', 'The embedded user pool is off (IDENTITY_MODE=cognito)');
       const target = String(request.headers['x-amz-target'] ?? '');
       const name = target.startsWith(TARGET_PREFIX) ? target.slice(TARGET_PREFIX.length) : '';
       if (name.startsWith(ADMIN_OPERATION_PREFIX)) {
@@ -85,7 +88,10 @@ export async function registerIdentityEndpoint(app: FastifyInstance, identity: I
   if (embedded) {
     const jwks = { schema: { hide: true } };
     const send = async (_request: unknown, reply: FastifyReply) =>
-      reply.header('cache-control', 'public, max-age=300').header('access-control-allow-origin', '*').send(embedded.jwks());
+      reply
+        .header('cache-control', 'public, max-age=300')
+        .header('access-control-allow-origin', '*')
+        .send(embedded.jwks());
     app.get('/.well-known/jwks.json', jwks, send);
     app.get(`/${app.config.USER_POOL_ID}/.well-known/jwks.json`, jwks, send);
   }

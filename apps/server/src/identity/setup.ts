@@ -26,7 +26,13 @@ export type Identity = {
   /** Verifies a bearer token (id or access) and returns the account's sub. */
   verify: (token: string) => Promise<VerifiedIdentity>;
   /** Only in embedded mode: what /api/identity and the JWKS routes serve. */
-  embedded?: { pool: UserPool; keys: SigningKeys; operations: Record<string, Operation>; jwks: () => { keys: unknown[] }; mailer: Mailer };
+  embedded?: {
+    pool: UserPool;
+    keys: SigningKeys;
+    operations: Record<string, Operation>;
+    jwks: () => { keys: unknown[] };
+    mailer: Mailer;
+  };
 };
 
 /** The identity secret from IDENTITY_SECRET, or a key file created once in DATA_DIR. */
@@ -50,7 +56,11 @@ export function identityIssuer(config: Config) {
 
 export async function createIdentity(config: Config, database: Database, log: FastifyBaseLogger): Promise<Identity> {
   if (config.IDENTITY_MODE === 'cognito') {
-    const options = { region: config.COGNITO_REGION ?? '', userPoolId: config.USER_POOL_ID, clientId: config.USER_POOL_CLIENT_ID };
+    const options = {
+      region: config.COGNITO_REGION ?? '',
+      userPoolId: config.USER_POOL_ID,
+      clientId: config.USER_POOL_CLIENT_ID,
+    };
     return { mode: 'cognito', admin: new CognitoIdentityAdmin(options), verify: cognitoVerifier(options) };
   }
   const secret = identitySecret(config, log);

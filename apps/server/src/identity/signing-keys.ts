@@ -3,13 +3,19 @@
  * signs; retired keys stay in the JWKS until every token they signed has expired.
  */
 import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject, randomUUID } from 'node:crypto';
-import { desc, isNull, or, gt } from 'drizzle-orm';
+import { desc, gt, isNull, or } from 'drizzle-orm';
 import type { JWK } from 'jose';
 import type { Db } from '../db/client.ts';
 import { identityKeys } from '../db/schema/index.ts';
 import type { SealedBox } from './sealed-box.ts';
 
-export type SigningKey = { kid: string; privateKey: KeyObject; publicKey: KeyObject; publicJwk: JWK; retiredAt: Date | null };
+export type SigningKey = {
+  kid: string;
+  privateKey: KeyObject;
+  publicKey: KeyObject;
+  publicJwk: JWK;
+  retiredAt: Date | null;
+};
 
 export class SigningKeys {
   private keys: SigningKey[] = [];

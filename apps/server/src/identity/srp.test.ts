@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { loadAmplifySrp } from '../../test/helpers/amplify-srp.ts';
 import {
   claimSignature,
   createVerifier,
@@ -9,7 +10,6 @@ import {
   serverChallenge,
   sessionKey,
 } from './srp.ts';
-import { loadAmplifySrp } from '../../test/helpers/amplify-srp.ts';
 
 const POOL = 'fieldhouse';
 

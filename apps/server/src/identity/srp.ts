@@ -60,7 +60,12 @@ function privateKeyX(poolName: string, userId: string, password: string, saltHex
 export type SrpCredentials = { salt: string; verifier: string };
 
 /** Salt and verifier for a new password; the salt is random, so some start with 00 or 8x bytes. */
-export function createVerifier(poolName: string, userId: string, password: string, salt = randomBytes(16)): SrpCredentials {
+export function createVerifier(
+  poolName: string,
+  userId: string,
+  password: string,
+  salt: Buffer = randomBytes(16),
+): SrpCredentials {
   const saltHex = salt.toString('hex');
   const x = privateKeyX(poolName, userId, password, saltHex);
   return { salt: saltHex, verifier: modPowN(g, x).toString(16) };
@@ -91,7 +96,9 @@ export function sessionKey(A: bigint, B: bigint, b: bigint, verifierHex: string)
   if (u === 0n) return null;
   const v = BigInt(`0x${verifierHex}`);
   const S = modPowN((A * modPowN(v, u)) % N, b);
-  const prk = createHmac('sha256', bytes(padHex(u))).update(bytes(padHex(S))).digest();
+  const prk = createHmac('sha256', bytes(padHex(u)))
+    .update(bytes(padHex(S)))
+    .digest();
   return createHmac('sha256', prk)
     .update(Buffer.concat([Buffer.from('Caldera Derived Key', 'utf8'), Buffer.from([1])]))
     .digest()
@@ -101,7 +108,14 @@ export function sessionKey(A: bigint, B: bigint, b: bigint, verifierHex: string)
 /** The PASSWORD_CLAIM_SIGNATURE a client holding the right password sends. */
 export function claimSignature(key: Buffer, poolName: string, userId: string, secretBlock: string, timestamp: string) {
   return createHmac('sha256', key)
-    .update(Buffer.concat([Buffer.from(poolName, 'utf8'), Buffer.from(userId, 'utf8'), Buffer.from(secretBlock, 'base64'), Buffer.from(timestamp, 'utf8')]))
+    .update(
+      Buffer.concat([
+        Buffer.from(poolName, 'utf8'),
+        Buffer.from(userId, 'utf8'),
+        Buffer.from(secretBlock, 'base64'),
+        Buffer.from(timestamp, 'utf8'),
+      ]),
+    )
     .digest();
 }
 

@@ -108,7 +108,11 @@ export class UserPool {
   /** Salt, sealed verifier and argon2 hash for a password (the hash may be shared in bulk). */
   private async credentials(sub: string, password: string, passwordHash?: string) {
     const { salt, verifier } = createVerifier(this.poolName, sub, password);
-    return { srpSalt: salt, srpVerifier: this.box.seal(verifier), passwordHash: passwordHash ?? (await hashPassword(password)) };
+    return {
+      srpSalt: salt,
+      srpVerifier: this.box.seal(verifier),
+      passwordHash: passwordHash ?? (await hashPassword(password)),
+    };
   }
 
   async createAccount(input: {
@@ -193,7 +197,8 @@ export class UserPool {
   }
 
   checkClient(clientId: unknown) {
-    if (clientId !== this.options.clientId) throw resourceNotFound(`User pool client ${String(clientId)} does not exist.`);
+    if (clientId !== this.options.clientId)
+      throw resourceNotFound(`User pool client ${String(clientId)} does not exist.`);
   }
 
   async passwordAuth(username: string, password: string, clientId: string): Promise<AuthResponse> {
@@ -216,7 +221,8 @@ export class UserPool {
     if (account) this.checkUsable(account);
     // An unknown user gets a believable challenge that can never verify (no user enumeration).
     const userId = account?.sub ?? randomUUID();
-    const salt = account?.srpSalt ?? createHmac('sha256', this.secret).update(username.toLowerCase()).digest('hex').slice(0, 32);
+    const salt =
+      account?.srpSalt ?? createHmac('sha256', this.secret).update(username.toLowerCase()).digest('hex').slice(0, 32);
     const verifier = account ? this.box.open(account.srpVerifier) : randomBytes(384).toString('hex');
     const { b, B } = serverChallenge(verifier);
     const secretBlock = await this.createChallenge('PASSWORD_VERIFIER', account?.id ?? null, {
@@ -227,7 +233,13 @@ export class UserPool {
     });
     return {
       ChallengeName: 'PASSWORD_VERIFIER',
-      ChallengeParameters: { SALT: salt, SRP_B: B.toString(16), SECRET_BLOCK: secretBlock, USER_ID_FOR_SRP: userId, USERNAME: userId },
+      ChallengeParameters: {
+        SALT: salt,
+        SRP_B: B.toString(16),
+        SECRET_BLOCK: secretBlock,
+        USER_ID_FOR_SRP: userId,
+        USERNAME: userId,
+      },
     };
   }
 
@@ -247,10 +259,16 @@ export class UserPool {
     if (!when || Math.abs(when.getTime() - Date.now()) > SRP_TIMESTAMP_WINDOW_MS) {
       throw notAuthorized('The request timestamp is invalid.');
     }
-    const key = sessionKey(BigInt(`0x${state.A}`), BigInt(`0x${state.B}`), BigInt(`0x${state.b}`), this.box.open(account.srpVerifier));
+    const key = sessionKey(
+      BigInt(`0x${state.A}`),
+      BigInt(`0x${state.B}`),
+      BigInt(`0x${state.b}`),
+      this.box.open(account.srpVerifier),
+    );
     const expected = key ? claimSignature(key, this.poolName, state.userId, secretBlock, timestamp) : null;
     const given = Buffer.from(signature, 'base64');
-    if (!expected || given.length !== expected.length || !timingSafeEqual(given, expected)) return this.recordFailure(account);
+    if (!expected || given.length !== expected.length || !timingSafeEqual(given, expected))
+      return this.recordFailure(account);
     return this.afterPassword(account, clientId);
   }
 
@@ -258,7 +276,12 @@ export class UserPool {
     const challenge = await this.peekChallenge(session, 'NEW_PASSWORD_REQUIRED');
     checkPasswordPolicy(newPassword, this.options.passwordPolicy);
     await this.consumeChallenge(session, 'NEW_PASSWORD_REQUIRED');
-    const account = (await this.db.select().from(identityAccounts).where(eq(identityAccounts.id, challenge.accountId ?? -1)))[0];
+    const account = (
+      await this.db
+        .select()
+        .from(identityAccounts)
+        .where(eq(identityAccounts.id, challenge.accountId ?? -1))
+    )[0];
     if (!account) throw notAuthorized('Invalid session for the user.');
     this.checkUsable(account);
     await this.setPassword(account, newPassword, 'CONFIRMED');
@@ -414,7 +437,10 @@ export class UserPool {
   }
 
   private async revokeSessions(where: ReturnType<typeof eq>) {
-    await this.db.update(identitySessions).set({ revokedAt: new Date() }).where(and(where, isNull(identitySessions.revokedAt)));
+    await this.db
+      .update(identitySessions)
+      .set({ revokedAt: new Date() })
+      .where(and(where, isNull(identitySessions.revokedAt)));
   }
 
   /** GlobalSignOut, disable and password resets end every sign-in of the account. */
@@ -443,9 +469,14 @@ export class UserPool {
     if (!key) throw notAuthorized('Invalid token');
     let claims: JWTPayload & Record<string, unknown>;
     try {
-      ({ payload: claims } = await jwtVerify(token, key.publicKey, { algorithms: ['RS256'], issuer: this.options.issuer }));
+      ({ payload: claims } = await jwtVerify(token, key.publicKey, {
+        algorithms: ['RS256'],
+        issuer: this.options.issuer,
+      }));
     } catch (error) {
-      throw notAuthorized((error as { code?: string }).code === 'ERR_JWT_EXPIRED' ? 'Access Token has expired' : 'Invalid token');
+      throw notAuthorized(
+        (error as { code?: string }).code === 'ERR_JWT_EXPIRED' ? 'Access Token has expired' : 'Invalid token',
+      );
     }
     const tokenUse = claims.token_use;
     if (tokenUse !== 'id' && tokenUse !== 'access') throw notAuthorized('Invalid token');
@@ -476,7 +507,13 @@ export class UserPool {
       await tx
         .update(identityCodes)
         .set({ usedAt: new Date() })
-        .where(and(eq(identityCodes.accountId, account.id), eq(identityCodes.purpose, purpose), isNull(identityCodes.usedAt)));
+        .where(
+          and(
+            eq(identityCodes.accountId, account.id),
+            eq(identityCodes.purpose, purpose),
+            isNull(identityCodes.usedAt),
+          ),
+        );
       await tx.insert(identityCodes).values({
         accountId: account.id,
         purpose,
@@ -500,7 +537,10 @@ export class UserPool {
     if (row.attempts >= CODE_MAX_ATTEMPTS) throw limitExceeded('Attempt limit exceeded, please try after some time.');
     const given = Buffer.from(this.codeHash(account.id, code.trim()));
     if (!timingSafeEqual(given, Buffer.from(row.codeHash))) {
-      await this.db.update(identityCodes).set({ attempts: row.attempts + 1 }).where(eq(identityCodes.id, row.id));
+      await this.db
+        .update(identityCodes)
+        .set({ attempts: row.attempts + 1 })
+        .where(eq(identityCodes.id, row.id));
       throw codeMismatch('Invalid verification code provided, please try again.');
     }
     const [used] = await this.db
@@ -529,12 +569,19 @@ export class UserPool {
   // ---------------------------------------------------------------- self-service
 
   async signUp(username: string, password: string, attributes: Record<string, string>) {
-    if (!this.options.allowSignUp) throw new IdentityError('NotAuthorizedException', 'SignUp is not permitted for this user pool');
+    if (!this.options.allowSignUp)
+      throw new IdentityError('NotAuthorizedException', 'SignUp is not permitted for this user pool');
     const email = (attributes.email ?? username).trim().toLowerCase();
     if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) throw invalidParameter('A valid email attribute is required.');
     checkPasswordPolicy(password, this.options.passwordPolicy);
     const { email: _email, ...rest } = attributes;
-    const account = await this.createAccount({ email, password, status: 'UNCONFIRMED', emailVerified: false, attributes: rest });
+    const account = await this.createAccount({
+      email,
+      password,
+      status: 'UNCONFIRMED',
+      emailVerified: false,
+      attributes: rest,
+    });
     await this.sendCode(account, 'CONFIRM_SIGN_UP');
     return { UserConfirmed: false, UserSub: account.sub, CodeDeliveryDetails: this.codeDelivery(account) };
   }
@@ -559,7 +606,12 @@ export class UserPool {
   async forgotPassword(username: string) {
     const account = await this.findAccount(username);
     // An unknown user gets the same answer, so the endpoint does not reveal who has an account.
-    if (!account) return { Destination: maskEmail(username.includes('@') ? username : 'u@unknown'), DeliveryMedium: 'EMAIL', AttributeName: 'email' };
+    if (!account)
+      return {
+        Destination: maskEmail(username.includes('@') ? username : 'u@unknown'),
+        DeliveryMedium: 'EMAIL',
+        AttributeName: 'email',
+      };
     if (!account.enabled) throw notAuthorized('User is disabled.');
     if (account.status === 'FORCE_CHANGE_PASSWORD') {
       throw notAuthorized('User password cannot be reset in the current state.');

@@ -7,7 +7,9 @@ import { SOCKET } from '@fieldhouse/shared';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import { createClient } from 'redis';
-import { Server } from 'socket.io';
+import { Server, type Socket } from 'socket.io';
+import { type AuthContext, bearerToken } from '../modules/auth/authenticate.ts';
+import { userRoom } from './rooms.ts';
 
 export type SocketServer = {
   io: Server;
@@ -18,7 +20,14 @@ export type SocketServerOptions = {
   redisUrl?: string | undefined;
   corsOrigins: string[];
   log: FastifyBaseLogger;
+  authenticate: (token: string | undefined) => Promise<AuthContext>;
 };
+
+/** The handshake token: `auth.idToken` (SPEC §7) or an `Authorization: Bearer` header. */
+function handshakeToken(socket: Socket): string | undefined {
+  const fromAuth = (socket.handshake.auth as { idToken?: unknown } | undefined)?.idToken;
+  return typeof fromAuth === 'string' && fromAuth ? fromAuth : bearerToken(socket.handshake.headers.authorization);
+}
 
 export async function createSocketServer(httpServer: HttpServer, options: SocketServerOptions): Promise<SocketServer> {
   let redis: ReturnType<typeof createClient> | undefined;
@@ -34,6 +43,18 @@ export async function createSocketServer(httpServer: HttpServer, options: Socket
     maxHttpBufferSize: 2 * 1024 * 1024,
     cors: { origin: options.corsOrigins.length > 0 ? options.corsOrigins : false },
     ...(redis ? { adapter: createAdapter(redis) } : {}),
+  });
+  // Only signed-in, ACTIVE users connect; each socket joins its user's channel.
+  io.use((socket, next) => {
+    options
+      .authenticate(handshakeToken(socket))
+      .then((auth) => {
+        if (auth.user.status !== 'ACTIVE') return next(new Error('Forbidden'));
+        socket.data.user = auth.user;
+        void socket.join(userRoom(auth.user.id));
+        next();
+      })
+      .catch(() => next(new Error('Unauthorized')));
   });
   return {
     io,

@@ -14,7 +14,12 @@ const srpDir = join(authDir, 'dist/esm/providers/cognito/utils/srp');
 type BigIntegerLike = { toString: (radix: number) => string };
 type Helper = {
   A: BigIntegerLike;
-  getPasswordAuthenticationKey: (input: { username: string; password: string; serverBValue: BigIntegerLike; salt: BigIntegerLike }) => Promise<Uint8Array>;
+  getPasswordAuthenticationKey: (input: {
+    username: string;
+    password: string;
+    serverBValue: BigIntegerLike;
+    salt: BigIntegerLike;
+  }) => Promise<Uint8Array>;
 };
 
 type SrpModule = {

@@ -1,6 +1,6 @@
 import { buildApp } from '../../src/app.ts';
-import { testConfig } from './identity.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
+import { testConfig } from './identity.ts';
 
 export type TestApp = Awaited<ReturnType<typeof buildApp>> & { testDatabase: TestDatabase };
 

@@ -1,0 +1,118 @@
+import { userSchema } from '@fieldhouse/shared';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { coaches, sports, teamCoaches, teamMembers, teams } from '../src/db/schema/index.ts';
+import { buildTestApp, type TestApp } from './helpers/app.ts';
+import { buildOrganization, buildUser, signInAs } from './helpers/factories.ts';
+
+let app: TestApp;
+let url: string;
+
+beforeAll(async () => {
+  app = await buildTestApp();
+  url = await app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  await app.close();
+});
+
+const me = (token?: string) =>
+  app.inject({ url: '/api/auth/me', headers: token === undefined ? {} : { authorization: `Bearer ${token}` } });
+
+describe('GET /api/auth/me', () => {
+  it('needs a valid bearer token', async () => {
+    for (const token of [undefined, '', 'garbage', 'a.b.c']) {
+      const res = await me(token);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ statusCode: 401, message: 'Unauthorized' });
+    }
+  });
+
+  it('presents the signed-in user with teams and coaching, from an id or an access token', async () => {
+    const org = await buildOrganization(app);
+    const [sport] = await app.testDatabase.db
+      .insert(sports)
+      .values({ name: `Lacrosse ${org.id}`, icon: 'ball' })
+      .returning();
+    const [team] = await app.testDatabase.db
+      .insert(teams)
+      .values({
+        organizationId: org.id,
+        sportId: sport?.id as number,
+        name: 'Varsity Lacrosse',
+        gender: 'GIRLS',
+        season: 'SPRING',
+        schoolYear: '2026-27',
+      })
+      .returning();
+    const user = await buildUser(app, { role: 'COACH', organizationId: org.id, firstName: 'Jo' });
+    await app.testDatabase.db.insert(teamMembers).values({ teamId: team?.id as number, userId: user.id });
+    const [coach] = await app.testDatabase.db
+      .insert(coaches)
+      .values({ userId: user.id, title: 'Head Coach' })
+      .returning();
+    await app.testDatabase.db
+      .insert(teamCoaches)
+      .values({ coachId: coach?.id as number, teamId: team?.id as number, role: 'HEAD' });
+
+    const { idToken, accessToken } = await signInAs(app, user.email);
+    for (const token of [idToken, accessToken]) {
+      const res = await me(token);
+      expect(res.statusCode).toBe(200);
+      const body = res.json() as { statusCode: number; data: { user: unknown } };
+      const presented = userSchema.parse(body.data.user);
+      expect(presented).toMatchObject({
+        id: user.id,
+        email: user.email,
+        role: 'COACH',
+        status: 'ACTIVE',
+        organizationId: org.id,
+        JoinedTeams: [{ id: team?.id, name: 'Varsity Lacrosse', Sport: { name: sport?.name, icon: 'ball' } }],
+        Coach: { title: 'Head Coach', TeamCoaches: [{ teamId: team?.id, role: 'HEAD' }] },
+      });
+      expect(JSON.stringify(body)).not.toMatch(/identitySub|searchText|identity_sub/);
+    }
+  });
+
+  it('answers 401 for an identity account without an app user', async () => {
+    await app.identity.admin.createUser({ email: 'orphan@school.example', password: 'Test-Pass-123' });
+    const { idToken } = await signInAs(app, 'orphan@school.example');
+    expect((await me(idToken)).statusCode).toBe(401);
+  });
+});
+
+describe('socket handshake', () => {
+  const open = (options: Parameters<typeof connect>[1]) =>
+    new Promise<{ socket: Socket; error?: string }>((resolve) => {
+      const socket = connect(url, { transports: ['websocket'], reconnection: false, ...options });
+      socket.on('connect', () => resolve({ socket }));
+      socket.on('connect_error', (error) => resolve({ socket, error: error.message }));
+    });
+
+  it('refuses a socket without a valid token', async () => {
+    for (const auth of [{}, { idToken: 'nope' }]) {
+      const { socket, error } = await open({ auth });
+      expect(error).toBe('Unauthorized');
+      socket.close();
+    }
+  });
+
+  it('accepts the id token in auth or in an Authorization header', async () => {
+    const user = await buildUser(app);
+    const { idToken } = await signInAs(app, user.email);
+    const viaAuth = await open({ auth: { idToken } });
+    expect(viaAuth.error).toBeUndefined();
+    viaAuth.socket.close();
+    const viaHeader = await open({ extraHeaders: { authorization: `Bearer ${idToken}` } });
+    expect(viaHeader.error).toBeUndefined();
+    viaHeader.socket.close();
+  });
+
+  it('refuses a user who is not ACTIVE', async () => {
+    const user = await buildUser(app, { status: 'SUSPENDED' });
+    const { idToken } = await signInAs(app, user.email);
+    const { socket, error } = await open({ auth: { idToken } });
+    expect(error).toBe('Forbidden');
+    socket.close();
+  });
+});

@@ -94,6 +94,35 @@ describe('public contract', () => {
     expect(config.auth.userPoolId).toMatch(/_/);
   });
 
+  it('leaves the endpoint out for a real Cognito pool', async () => {
+    const cognito = await buildTestApp({
+      IDENTITY_MODE: 'cognito',
+      COGNITO_REGION: 'us-east-1',
+      USER_POOL_ID: 'us-east-1_AbC123',
+    });
+    try {
+      const config = webConfigSchema.parse((await cognito.inject('/api/config')).json());
+      expect(config.auth).toEqual({
+        userPoolId: 'us-east-1_AbC123',
+        userPoolClientId: 'fieldhouse-web',
+        region: 'us-east-1',
+      });
+      const identity = await cognito.inject({
+        method: 'POST',
+        url: '/api/identity',
+        headers: {
+          'content-type': 'application/x-amz-json-1.1',
+          'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
+        },
+        payload: '{}',
+      });
+      expect(identity.headers['x-amzn-errortype']).toBe('UnknownOperationException');
+      expect((await cognito.inject('/api/auth/me')).statusCode).toBe(401);
+    } finally {
+      await cognito.close();
+    }
+  });
+
   it('answers unknown identity operations the way Cognito does', async () => {
     const res = await app.inject({
       method: 'POST',

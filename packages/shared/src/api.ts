@@ -55,6 +55,8 @@ export const webConfigSchema = z.object({
     userPoolClientId: z.string(),
     /** Set for the embedded pool; absent for a real Cognito pool. */
     userPoolEndpoint: z.string().optional(),
+    /** The pool's AWS region (for the embedded pool, the part of the pool id before '_'). */
+    region: z.string(),
   }),
   socketPath: z.string(),
   sentryDsn: z.string().optional(),

@@ -52,7 +52,7 @@ export function modPowN(base: bigint, exp: bigint): bigint {
 }
 
 /** x = H(padHex(salt) ‖ H_hex(poolName ‖ userId ‖ ':' ‖ password)). */
-function privateKeyX(poolName: string, userId: string, password: string, saltHex: string): bigint {
+export function privateKeyX(poolName: string, userId: string, password: string, saltHex: string): bigint {
   const inner = hashHex(`${poolName}${userId}:${password}`);
   return toBig(sha256(bytes(padHex(BigInt(`0x${saltHex}`))), bytes(inner)));
 }

@@ -26,6 +26,8 @@ export const DEMO_ORGANIZATION = {
 };
 export const DEMO_DOMAIN = 'lincolnhigh.example';
 export const DEMO_ADMIN = { email: `admin@${DEMO_DOMAIN}`, password: 'Fieldhouse-2026' };
+/** A coach with a known e-mail, for trying the chat from a coach's side (same password). */
+export const DEMO_COACH_EMAIL = `coach@${DEMO_DOMAIN}`;
 
 export type NewUser = typeof users.$inferInsert;
 
@@ -143,7 +145,8 @@ export async function seedDemo(db: Db, seed = 2026): Promise<DemoSummary> {
       const female = random.chance(0.4);
       const first = random.pick(female ? GIRL_NAMES : BOY_NAMES);
       const last = random.pick(LAST_NAMES);
-      return person('COACH', first, last, { status: i === 39 ? 'INACTIVE' : 'ACTIVE' });
+      const coach = person('COACH', first, last, { status: i === 39 ? 'INACTIVE' : 'ACTIVE' });
+      return i === 0 ? { ...coach, email: DEMO_COACH_EMAIL } : coach;
     });
     const coachUserIds = await insertUsers(tx, coachUsers);
     const coachRows = await tx

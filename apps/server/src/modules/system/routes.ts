@@ -66,7 +66,8 @@ export const webConfigRoutes: FastifyPluginAsyncZod = async (app) => {
         auth: {
           userPoolId: config.USER_POOL_ID,
           userPoolClientId: config.USER_POOL_CLIENT_ID,
-          userPoolEndpoint: `${base}/api/identity`,
+          region: config.COGNITO_REGION ?? config.USER_POOL_ID.split('_')[0] ?? 'local',
+          ...(config.IDENTITY_MODE === 'embedded' ? { userPoolEndpoint: `${base}/api/identity` } : {}),
         },
         socketPath: '/socket.io',
         ...(config.SENTRY_DSN ? { sentryDsn: config.SENTRY_DSN } : {}),

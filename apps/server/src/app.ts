@@ -20,6 +20,7 @@ import { registerIdentityEndpoint } from './identity/routes.ts';
 import { createIdentity, type Identity } from './identity/setup.ts';
 import { authenticateToken, registerAuthentication } from './modules/auth/authenticate.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { devOutboxRoutes } from './modules/dev/routes.ts';
 import { healthRoutes, webConfigRoutes } from './modules/system/routes.ts';
 import { createSocketServer, type SocketServer } from './realtime/socket-server.ts';
 import './types.ts';
@@ -70,6 +71,7 @@ export async function buildApp({ config, database, logger, identity: given }: Ap
     async (api) => {
       await api.register(webConfigRoutes);
       await api.register(authRoutes);
+      await api.register(devOutboxRoutes);
     },
     { prefix: '/api' },
   );

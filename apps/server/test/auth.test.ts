@@ -116,3 +116,23 @@ describe('socket handshake', () => {
     socket.close();
   });
 });
+
+describe('dev outbox', () => {
+  it('shows mailed invites to a super admin only', async () => {
+    const admin = await buildUser(app, { role: 'SUPER_ADMIN' });
+    const director = await buildUser(app, { role: 'ATHLETIC_DIRECTOR' });
+    await app.identity.admin.createUser({ email: 'invitee@school.example', givenName: 'Invitee' });
+    const read = async (email: string) =>
+      app.inject({
+        url: '/api/dev/outbox?to=invitee@school.example',
+        headers: { authorization: `Bearer ${(await signInAs(app, email)).idToken}` },
+      });
+    const res = await read(admin.email);
+    expect(res.statusCode).toBe(200);
+    const [mail] = (res.json() as { data: { result: { kind: string; text: string }[] } }).data.result;
+    expect(mail?.kind).toBe('invite');
+    expect(mail?.text).toMatch(/temporary password: \S{12}/);
+    expect((await read(director.email)).statusCode).toBe(403);
+    expect((await app.inject('/api/dev/outbox')).statusCode).toBe(401);
+  });
+});

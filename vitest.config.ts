@@ -24,7 +24,15 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'shared', root: './packages/shared', include: ['src/**/*.test.ts'], environment: 'node' } },
-      { test: { name: 'web', root: './apps/web', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom' } },
+      {
+        test: {
+          name: 'web',
+          root: './apps/web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['./src/test/setup.ts'],
+        },
+      },
       serverProject('server:pglite', { TEST_DB_KIND: 'pglite' }, ['src/**/*.test.ts', 'test/**/*.test.ts']),
       ...(postgresUrl ? [serverProject('server:postgres', { TEST_DB_KIND: 'postgres' }, ['test/**/*.test.ts'])] : []),
     ],

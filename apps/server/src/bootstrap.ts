@@ -9,7 +9,7 @@ import type { Database } from './db/client.ts';
 import { MIGRATION_LOCK_KEY } from './db/migrate.ts';
 import { users } from './db/schema/index.ts';
 import type { IdentityAdmin } from './identity/admin.ts';
-import { type DemoSummary, seedDemo } from './seed/demo.ts';
+import { DEMO_INVITED_EMAIL, type DemoSummary, seedDemo } from './seed/demo.ts';
 
 export type BootstrapResult =
   | { kind: 'existing' }
@@ -50,7 +50,7 @@ export async function bootstrap(
 
 /** Every demo person gets a sign-in with the demo password; suspended and deleted ones are disabled. */
 async function linkDemoAccounts(database: Database, identity: IdentityAdmin, password: string) {
-  const people = await database.db
+  const everyone = await database.db
     .select({
       id: users.id,
       email: users.email,
@@ -60,6 +60,17 @@ async function linkDemoAccounts(database: Database, identity: IdentityAdmin, pas
     })
     .from(users)
     .where(isNull(users.identitySub));
+  // One administrator is invited rather than set up: their invite waits in the outbox.
+  const invited = everyone.find((p) => p.email === DEMO_INVITED_EMAIL);
+  if (invited) {
+    const { sub } = await identity.createUser({
+      email: invited.email,
+      givenName: invited.firstName,
+      familyName: invited.lastName ?? undefined,
+    });
+    await database.db.update(users).set({ identitySub: sub }).where(eq(users.id, invited.id));
+  }
+  const people = everyone.filter((p) => p !== invited);
   const subs = await identity.createUsersWithPassword(
     people.map((p) => ({ email: p.email, givenName: p.firstName, familyName: p.lastName ?? undefined })),
     password,

@@ -1,46 +1,92 @@
 import { expect, test } from './fixtures.ts';
+import { DEMO, signIn } from './helpers.ts';
 
-test('the app loads and every route of the spec answers', async ({ page, shot }) => {
-  await page.goto('/');
-  await expect(page.getByText('Fieldhouse', { exact: true })).toBeVisible();
-  await shot('home');
+test('a signed-out deep link goes to sign-in and comes back after it', async ({ page }) => {
+  await page.goto('/teams/7/chats');
+  await expect(page).toHaveURL(/\/auth\/sign-in\?redirect=%2Fteams%2F7%2Fchats/, { timeout: 15_000 });
+  await page.getByLabel('Username or e-mail').fill(DEMO.admin);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/teams\/7\/chats$/, { timeout: 15_000 });
+  await expect(page.getByRole('heading', { name: 'Team chats' })).toBeVisible();
+});
 
-  for (const [path, heading] of [
-    ['/home/', 'Home'],
-    ['/calendar/', 'Calendar'],
-    ['/reports/', 'Reports'],
-    ['/messages/?tab=ATHLETES', 'Messages'],
-    ['/teams/', 'Teams'],
-    ['/teams/7/', 'Team 7'],
-    ['/teams/7/chats', 'Team chats'],
-    ['/users/?page=2&sort=email', 'Users'],
-    ['/admin/home/', 'Admin'],
-    ['/terms-of-service', 'Terms of Service'],
-    ['/privacy-policy', 'Privacy Policy'],
-    ['/auth/sign-in', 'Sign in'],
-    ['/auth/confirm-sign-up', 'Confirm Sign up'],
+test('the shell reaches every screen of the spec', async ({ page, shot }) => {
+  await signIn(page);
+  await expect(page.getByText('Lincoln High School')).toBeVisible();
+  await shot('home-light');
+  for (const [link, heading] of [
+    ['Calendar', 'Calendar'],
+    ['Messages', 'Messages'],
+    ['Teams', 'Teams'],
+    ['Users', 'Users'],
+    ['Reports', 'Reports'],
+    ['Admin', 'Admin'],
+    ['Home', 'Home'],
   ] as const) {
-    await page.goto(path);
-    await expect(page.getByRole('heading', { name: heading, exact: true }), path).toBeVisible();
+    await page.getByRole('navigation').getByRole('link', { name: link }).click();
+    await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
   }
-});
-
-test('navigation moves between screens without a reload', async ({ page }) => {
-  await page.goto('/home/');
-  await page.getByRole('link', { name: 'Users' }).click();
-  await expect(page).toHaveURL(/\/users/);
-  await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
-});
-
-test('invalid search params fall back to the defaults', async ({ page }) => {
+  await page.goto('/teams/7/');
+  await expect(page.getByRole('heading', { name: 'Team 7' })).toBeVisible({ timeout: 15_000 });
   await page.goto('/users/?page=-4&sort=password&order=sideways');
-  await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible({ timeout: 15_000 });
   await expect(page).toHaveURL(/page=1/);
   await expect(page).toHaveURL(/sort=firstName/);
 });
 
-test('an unknown address shows Not Found', async ({ page, shot }) => {
+test('the dark theme and the profile menu', async ({ page, shot }) => {
+  await signIn(page);
+  await page.getByRole('button', { name: 'Profile menu' }).click();
+  await page.getByRole('menuitem', { name: 'Dark theme' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await shot('home-dark');
+  await page.getByRole('button', { name: 'Notifications' }).click();
+  await expect(page.getByText("You're all caught up")).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Profile menu' }).click();
+  await page.getByRole('menuitem', { name: 'Light theme' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
+});
+
+test('a director does not see the admin area', async ({ page }) => {
+  await signIn(page, DEMO.administrator);
+  await expect(page.getByRole('navigation').getByRole('link', { name: 'Admin' })).toHaveCount(0);
+  await page.goto('/admin/home/');
+  await expect(page.getByRole('heading', { name: 'No access' })).toBeVisible({ timeout: 15_000 });
+});
+
+test('public pages and Not Found', async ({ page, shot }) => {
+  await page.goto('/terms-of-service');
+  await expect(page.getByRole('heading', { name: 'Terms of Service' })).toBeVisible({ timeout: 15_000 });
+  await shot('terms');
+  await page.getByRole('link', { name: 'Privacy' }).click();
+  await expect(page.getByRole('heading', { name: 'Privacy Policy' })).toBeVisible();
   await page.goto('/no/such/place');
-  await expect(page.getByRole('heading', { name: 'Not Found' })).toBeVisible();
-  await shot('not-found');
+  await expect(page.getByRole('heading', { name: 'Not Found' })).toBeVisible({ timeout: 15_000 });
+});
+
+test('the animated logo shows for at least 2000 ms while auth loads', async ({ page, shot }) => {
+  const started = Date.now();
+  await page.goto('/auth/sign-in');
+  await expect(page.getByRole('status', { name: 'Loading Fieldhouse' })).toBeVisible();
+  await shot('splash');
+  await expect(page.getByRole('heading', { name: 'Sign in', exact: true })).toBeVisible({ timeout: 15_000 });
+  expect(Date.now() - started).toBeGreaterThanOrEqual(2000);
+});
+
+test('auth screens in the dark theme', async ({ page, shot }) => {
+  await page.addInitScript(() => localStorage.setItem('mantine-color-scheme-value', 'dark'));
+  for (const [path, name, heading] of [
+    ['/auth/sign-in', 'sign-in-dark', 'Sign in'],
+    ['/auth/confirm-sign-up', 'confirm-sign-up-dark', 'Confirm Sign up'],
+    ['/auth/forgot-password', 'forgot-password-dark', 'Reset your password'],
+    ['/auth/register', 'register-dark', 'Create your account'],
+    ['/auth/unauthorized', 'unauthorized-dark', 'Not authorized'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible({ timeout: 15_000 });
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    await shot(name);
+  }
 });

@@ -80,6 +80,15 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
+/** The organization a signed-in user belongs to, for the top bar and time zones. */
+export const organizationSummarySchema = z.object({
+  id: z.number().int(),
+  uuid: z.uuid(),
+  name: z.string(),
+  timezone: z.string(),
+});
+export type OrganizationSummary = z.infer<typeof organizationSummarySchema>;
+
 export const USER_SORTS = ['firstName', 'lastName', 'email', 'role', 'status', 'createdAt'] as const;
 export const userSortSchema = z.enum(USER_SORTS);
 export type UserSort = z.infer<typeof userSortSchema>;

@@ -28,6 +28,10 @@ export const DEMO_DOMAIN = 'lincolnhigh.example';
 export const DEMO_ADMIN = { email: `admin@${DEMO_DOMAIN}`, password: 'Fieldhouse-2026' };
 /** A coach with a known e-mail, for trying the chat from a coach's side (same password). */
 export const DEMO_COACH_EMAIL = `coach@${DEMO_DOMAIN}`;
+/** An administrator invited but not yet signed in: the invite (temporary password) is in the outbox. */
+export const DEMO_INVITED_EMAIL = `new.admin@${DEMO_DOMAIN}`;
+/** A suspended administrator, refused at sign-in. */
+export const DEMO_SUSPENDED_EMAIL = `suspended.admin@${DEMO_DOMAIN}`;
 
 export type NewUser = typeof users.$inferInsert;
 
@@ -137,6 +141,8 @@ export async function seedDemo(db: Db, seed = 2026): Promise<DemoSummary> {
       person('ATHLETIC_ADMINISTRATOR', 'Priya', 'Shah'),
       person('ATHLETIC_ADMINISTRATOR', 'Tom', 'Becker'),
       person('ASSISTANT_ATHLETIC_DIRECTOR', 'Alicia', 'Moreno'),
+      { ...person('ATHLETIC_ADMINISTRATOR', 'Jordan', 'Ellis'), email: DEMO_INVITED_EMAIL },
+      { ...person('ATHLETIC_ADMINISTRATOR', 'Greg', 'Holt'), email: DEMO_SUSPENDED_EMAIL, status: 'SUSPENDED' },
     ];
     await insertUsers(tx, admins);
 

@@ -2,17 +2,34 @@ import '@mantine/core/styles.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { GlobalLoadingOverlay } from '../components/global-loading-overlay.tsx';
+import { SplashScreen } from '../components/splash-screen.tsx';
+import type { Auth } from '../features/auth/auth-context.ts';
+import { AuthProvider } from '../features/auth/components/auth-provider.tsx';
+import { showPendingFlash } from '../lib/flash.ts';
 import { Toaster } from '../lib/toaster.tsx';
 import { queryClient } from './query-client.ts';
 import { router } from './router.tsx';
 import { theme } from './theme.ts';
 
+/** Re-runs route guards whenever the auth state changes (sign-in, sign-out, 401). */
+function AuthedRouter({ auth }: { auth: Auth }) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the guard must re-run when the auth state changes.
+  useEffect(() => {
+    void router.invalidate();
+  }, [auth.state]);
+  return <RouterProvider router={router} context={{ auth }} />;
+}
+
 export function App() {
+  useEffect(showPendingFlash, []);
   return (
-    <MantineProvider theme={theme} defaultColorScheme="auto">
+    <MantineProvider theme={theme} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <AuthProvider splash={<SplashScreen />}>{(auth) => <AuthedRouter auth={auth} />}</AuthProvider>
         <Toaster />
+        <GlobalLoadingOverlay />
       </QueryClientProvider>
     </MantineProvider>
   );

@@ -1,12 +1,14 @@
 import { createRouter } from '@tanstack/react-router';
 import { ErrorView } from '../components/error-view.tsx';
 import { NotFoundView } from '../components/not-found-view.tsx';
+import type { Auth } from '../features/auth/auth-context.ts';
 import { routeTree } from '../routeTree.gen.ts';
 import { queryClient } from './query-client.ts';
 
 export const router = createRouter({
   routeTree,
-  context: { queryClient },
+  // `auth` is provided by <RouterProvider context> once the auth state has loaded.
+  context: { queryClient, auth: undefined as unknown as Auth },
   defaultPreload: 'intent',
   // Loaders read through TanStack Query, which owns freshness.
   defaultPreloadStaleTime: 0,

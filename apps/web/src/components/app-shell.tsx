@@ -1,23 +1,91 @@
-import { AppShell, Burger, Group, NavLink, ScrollArea, Text, ThemeIcon } from '@mantine/core';
+import {
+  ActionIcon,
+  AppShell,
+  Avatar,
+  Badge,
+  Burger,
+  Group,
+  Indicator,
+  Menu,
+  NavLink,
+  Popover,
+  ScrollArea,
+  Stack,
+  Text,
+  ThemeIcon,
+  Tooltip,
+  UnstyledButton,
+  useComputedColorScheme,
+  useMantineColorScheme,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import {
+  IconBell,
+  IconCalendarEvent,
+  IconChartBar,
+  IconChevronDown,
+  IconHome,
+  IconKey,
+  IconLogout,
+  IconMessages,
+  IconMoon,
+  IconShieldLock,
+  IconSun,
+  IconUsers,
+  IconUsersGroup,
+} from '@tabler/icons-react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { Logo } from './logo.tsx';
 
+export type ShellUser = {
+  firstName: string;
+  lastName?: string | null | undefined;
+  email: string;
+  role: string | null;
+  userImage: string | null;
+};
+
 const NAV = [
-  { to: '/home', label: 'Home' },
-  { to: '/calendar', label: 'Calendar' },
-  { to: '/messages', label: 'Messages' },
-  { to: '/teams', label: 'Teams' },
-  { to: '/users', label: 'Users' },
-  { to: '/reports', label: 'Reports' },
-  { to: '/admin/home', label: 'Admin' },
+  { to: '/home', label: 'Home', icon: IconHome },
+  { to: '/calendar', label: 'Calendar', icon: IconCalendarEvent },
+  { to: '/messages', label: 'Messages', icon: IconMessages },
+  { to: '/teams', label: 'Teams', icon: IconUsersGroup },
+  { to: '/users', label: 'Users', icon: IconUsers },
+  { to: '/reports', label: 'Reports', icon: IconChartBar },
 ] as const;
 
-/** The signed-in frame: sidebar navigation and a top bar. */
-export function Shell({ children }: { children: ReactNode }) {
-  const [opened, { toggle }] = useDisclosure();
+const roleLabel = (role: string | null) =>
+  role
+    ? role
+        .toLowerCase()
+        .replaceAll('_', ' ')
+        .replace(/\b\w/g, (c) => c.toUpperCase())
+    : 'No role';
+
+type ShellProps = {
+  user: ShellUser;
+  organizationName: string | null;
+  unreadMessages: number;
+  onChangePassword: () => void;
+  onSignOut: () => void;
+  children: ReactNode;
+};
+
+/** The signed-in frame: sidebar, top bar with organization, notifications and profile menu. */
+export function Shell({ user, organizationName, unreadMessages, onChangePassword, onSignOut, children }: ShellProps) {
+  const [opened, { toggle, close }] = useDisclosure();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const { setColorScheme } = useMantineColorScheme();
+  const scheme = useComputedColorScheme('light');
+  const isActive = (to: string) =>
+    pathname === to || pathname.startsWith(`${to}/`) || (to === '/home' && pathname === '/');
+  const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ');
+  const initials = [user.firstName, user.lastName]
+    .map((p) => p?.[0] ?? '')
+    .join('')
+    .toUpperCase();
+
   return (
     <AppShell
       header={{ height: 60 }}
@@ -25,29 +93,116 @@ export function Shell({ children }: { children: ReactNode }) {
       padding="lg"
     >
       <AppShell.Header>
-        <Group h="100%" px="md" gap="sm">
-          <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
-          <ThemeIcon variant="transparent" size="lg">
-            <Logo size={30} />
-          </ThemeIcon>
-          <Text fw={700} size="lg">
-            Fieldhouse
-          </Text>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+            <ThemeIcon variant="transparent" size="lg">
+              <Logo size={30} />
+            </ThemeIcon>
+            <Text fw={700} size="lg" visibleFrom="xs">
+              Fieldhouse
+            </Text>
+            {organizationName && (
+              <Badge variant="light" size="lg" radius="sm" tt="none" fw={600}>
+                {organizationName}
+              </Badge>
+            )}
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <Popover width={320} position="bottom-end" shadow="md">
+              <Popover.Target>
+                <Tooltip label="Notifications">
+                  <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Notifications">
+                    <IconBell size={20} />
+                  </ActionIcon>
+                </Tooltip>
+              </Popover.Target>
+              <Popover.Dropdown>
+                <Stack gap={4} py="sm" align="center">
+                  <Text fw={600}>You're all caught up</Text>
+                  <Text size="sm" c="dimmed" ta="center">
+                    New messages and schedule changes will appear here.
+                  </Text>
+                </Stack>
+              </Popover.Dropdown>
+            </Popover>
+            <Menu position="bottom-end" width={240} shadow="md">
+              <Menu.Target>
+                <UnstyledButton aria-label="Profile menu">
+                  <Group gap={8} wrap="nowrap">
+                    <Avatar src={user.userImage} radius="xl" color="navy" size={34}>
+                      {initials}
+                    </Avatar>
+                    <Stack gap={0} visibleFrom="md">
+                      <Text size="sm" fw={600} lh={1.2}>
+                        {fullName}
+                      </Text>
+                      <Text size="xs" c="dimmed" lh={1.2}>
+                        {roleLabel(user.role)}
+                      </Text>
+                    </Stack>
+                    <IconChevronDown size={14} />
+                  </Group>
+                </UnstyledButton>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Label>{user.email}</Menu.Label>
+                <Menu.Item leftSection={<IconKey size={16} />} onClick={onChangePassword}>
+                  Change password
+                </Menu.Item>
+                <Menu.Item
+                  leftSection={scheme === 'dark' ? <IconSun size={16} /> : <IconMoon size={16} />}
+                  onClick={() => setColorScheme(scheme === 'dark' ? 'light' : 'dark')}
+                >
+                  {scheme === 'dark' ? 'Light theme' : 'Dark theme'}
+                </Menu.Item>
+                <Menu.Divider />
+                <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={onSignOut}>
+                  Sign out
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm">
-        <ScrollArea>
+        <AppShell.Section grow component={ScrollArea}>
           {NAV.map((item) => (
             <NavLink
               key={item.to}
               component={Link}
               to={item.to}
               label={item.label}
-              active={pathname === item.to || pathname.startsWith(`${item.to}/`)}
+              leftSection={<item.icon size={18} stroke={1.7} />}
+              rightSection={
+                item.to === '/messages' && unreadMessages > 0 ? (
+                  <Indicator inline label={unreadMessages > 99 ? '99+' : unreadMessages} size={18} color="red" />
+                ) : null
+              }
+              active={isActive(item.to)}
               preload="intent"
+              onClick={close}
+              fw={500}
             />
           ))}
-        </ScrollArea>
+          {user.role === 'SUPER_ADMIN' && (
+            <NavLink
+              component={Link}
+              to="/admin/home"
+              label="Admin"
+              leftSection={<IconShieldLock size={18} stroke={1.7} />}
+              active={isActive('/admin')}
+              preload="intent"
+              onClick={close}
+              fw={500}
+            />
+          )}
+        </AppShell.Section>
+        <AppShell.Section>
+          <Text size="xs" c="dimmed" px="sm" py="xs">
+            Press Alt+T to jump to notifications
+          </Text>
+        </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main>{children}</AppShell.Main>
     </AppShell>

@@ -1,6 +1,7 @@
 /**
- * The one HTTP client: attaches the id token (SPEC §7), drops null/undefined query values,
- * and turns failures into ApiError; 401 and 403 become 'Unauthorized' (SPEC §8).
+ * The one HTTP client: attaches the id token (SPEC §7), drops null/undefined query values and
+ * body fields, and turns failures into ApiError; 401 and 403 become 'Unauthorized' (SPEC §8)
+ * and tell the auth layer, which signs out and returns to sign-in.
  */
 import { fetchAuthSession } from 'aws-amplify/auth';
 
@@ -16,22 +17,60 @@ export class ApiError extends Error {
 
 type Query = Record<string, string | number | boolean | null | undefined>;
 
+const unauthorizedListeners = new Set<() => void>();
+/** Subscribes to 401/403 answers; returns the unsubscribe function. */
+export function onUnauthorized(listener: () => void) {
+  unauthorizedListeners.add(listener);
+  return () => {
+    unauthorizedListeners.delete(listener);
+  };
+}
+
 async function authHeader(): Promise<Record<string, string>> {
   const { tokens } = await fetchAuthSession();
   const token = tokens?.idToken?.toString();
   return token ? { authorization: `Bearer ${token}` } : {};
 }
 
-export async function apiGet<T>(path: string, query: Query = {}): Promise<T> {
+/** Drops null and undefined fields (SPEC §7), recursively for plain objects. */
+export function dropEmpty<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(dropEmpty) as T;
+  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>)
+        .filter(([, v]) => v !== null && v !== undefined)
+        .map(([k, v]) => [k, dropEmpty(v)]),
+    ) as T;
+  }
+  return value;
+}
+
+export function toQueryString(query: Query) {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query))
     if (value !== null && value !== undefined) params.set(key, String(value));
   const qs = params.toString();
-  const res = await fetch(`/api${path}${qs ? `?${qs}` : ''}`, {
-    headers: { accept: 'application/json', ...(await authHeader()) },
-  });
-  if (res.status === 401 || res.status === 403) throw new ApiError(res.status, 'Unauthorized');
-  const body = (await res.json().catch(() => ({}))) as { message?: string };
-  if (!res.ok) throw new ApiError(res.status, body.message ?? `Request failed (${res.status})`);
-  return body as T;
+  return qs ? `?${qs}` : '';
 }
+
+async function request<T>(method: string, path: string, init: { query?: Query; body?: unknown } = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json', ...(await authHeader()) };
+  let body: string | undefined;
+  if (init.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(dropEmpty(init.body));
+  }
+  const res = await fetch(`/api${path}${toQueryString(init.query ?? {})}`, { method, headers, body });
+  if (res.status === 401 || res.status === 403) {
+    for (const listener of unauthorizedListeners) listener();
+    throw new ApiError(res.status, 'Unauthorized');
+  }
+  const json = (await res.json().catch(() => ({}))) as { message?: string };
+  if (!res.ok) throw new ApiError(res.status, json.message ?? `Request failed (${res.status})`);
+  return json as T;
+}
+
+export const apiGet = <T>(path: string, query?: Query) => request<T>('GET', path, { query: query ?? {} });
+export const apiPost = <T>(path: string, body: unknown) => request<T>('POST', path, { body });
+export const apiPatch = <T>(path: string, body: unknown) => request<T>('PATCH', path, { body });
+export const apiDelete = <T>(path: string) => request<T>('DELETE', path);

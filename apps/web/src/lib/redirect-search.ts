@@ -7,7 +7,7 @@ import { z } from 'zod';
  */
 export const safeRedirect = z
   .string()
-  .refine((v) => v.startsWith('/') && !v.startsWith('//') && !v.startsWith('/\\'))
+  .refine((v) => v.startsWith('/') && !v.startsWith('//') && !v.startsWith('/\\') && ![...v].some((c) => c < ' '))
   .catch(AUTH.defaultRedirect);
 
 export const redirectSearchSchema = z.object({ redirect: safeRedirect.default(AUTH.defaultRedirect) });

@@ -1,11 +1,33 @@
-import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
+import { useState } from 'react';
 import { Shell } from '../components/app-shell.tsx';
+import { ChangePasswordModal } from '../features/auth/components/change-password-modal.tsx';
+import { useAuth } from '../features/auth/hooks/use-auth.ts';
 
-/** The signed-in area (SPEC §2). The sign-in guard arrives with the auth issue. */
+/** The signed-in area (SPEC §2): a signed-out visitor goes to sign-in, coming back here after. */
 export const Route = createFileRoute('/_app')({
-  component: () => (
-    <Shell>
-      <Outlet />
-    </Shell>
-  ),
+  beforeLoad: ({ context, location }) => {
+    if (context.auth.state.status !== 'signedIn') {
+      throw redirect({ to: '/auth/sign-in', search: { redirect: location.href } });
+    }
+  },
+  component: SignedInLayout,
 });
+
+function SignedInLayout() {
+  const auth = useAuth();
+  const [changingPassword, setChangingPassword] = useState(false);
+  if (auth.state.status !== 'signedIn') return null;
+  return (
+    <Shell
+      user={auth.state.user}
+      organizationName={auth.state.organization?.name ?? null}
+      unreadMessages={0}
+      onChangePassword={() => setChangingPassword(true)}
+      onSignOut={() => void auth.signOut()}
+    >
+      <Outlet />
+      <ChangePasswordModal opened={changingPassword} onClose={() => setChangingPassword(false)} />
+    </Shell>
+  );
+}

@@ -1,6 +1,8 @@
-import { apiResponseSchema, userSchema } from '@fieldhouse/shared';
+import { apiResponseSchema, organizationSummarySchema, userSchema } from '@fieldhouse/shared';
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { organizations } from '../../db/schema/index.ts';
 import { presentUser } from '../users/presenter.ts';
 import { requireAuth } from './authenticate.ts';
 
@@ -12,12 +14,29 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'The signed-in user (any status: the web app blocks non-ACTIVE users itself, SPEC §5)',
-        response: { 200: apiResponseSchema(z.object({ user: userSchema })) },
+        response: {
+          200: apiResponseSchema(z.object({ user: userSchema, organization: organizationSummarySchema.nullable() })),
+        },
       },
     },
     async (request) => {
       const { user } = requireAuth(request);
-      return { statusCode: 200, message: 'OK', data: { user: await presentUser(app.database.db, user) } };
+      const [organization] = user.organizationId
+        ? await app.database.db
+            .select({
+              id: organizations.id,
+              uuid: organizations.uuid,
+              name: organizations.name,
+              timezone: organizations.timezone,
+            })
+            .from(organizations)
+            .where(eq(organizations.id, user.organizationId))
+        : [];
+      return {
+        statusCode: 200,
+        message: 'OK',
+        data: { user: await presentUser(app.database.db, user), organization: organization ?? null },
+      };
     },
   );
 };

@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../components/coming-soon.tsx';
+import { AuthLayout } from '../../components/auth-layout.tsx';
+import { ConfirmSignUpForm } from '../../features/auth/components/confirm-sign-up-form.tsx';
 
 export const Route = createFileRoute('/auth/confirm-sign-up')({
   component: () => (
-    <ComingSoon
-      title="Confirm Sign up"
-      description="Please enter a new password that you would like to use to sign in."
-    />
+    <AuthLayout title="Confirm Sign up" subtitle="Please enter a new password that you would like to use to sign in.">
+      <ConfirmSignUpForm />
+    </AuthLayout>
   ),
 });

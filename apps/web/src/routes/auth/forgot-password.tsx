@@ -1,10 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../components/coming-soon.tsx';
+import { z } from 'zod';
+import { AuthLayout } from '../../components/auth-layout.tsx';
+import { ForgotPasswordForm } from '../../features/auth/components/forgot-password-form.tsx';
 import { redirectSearchSchema } from '../../lib/redirect-search.ts';
 
 export const Route = createFileRoute('/auth/forgot-password')({
-  validateSearch: redirectSearchSchema,
-  component: () => (
-    <ComingSoon title="Forgot password" description="Reset your password with a code sent to your e-mail." />
-  ),
+  validateSearch: redirectSearchSchema.extend({ username: z.string().max(254).optional().catch(undefined) }),
+  component: function ForgotPasswordPage() {
+    const { redirect, username } = Route.useSearch();
+    return (
+      <AuthLayout title="Reset your password" subtitle="We will e-mail you a code to set a new password.">
+        <ForgotPasswordForm redirect={redirect} initialUsername={username ?? ''} />
+      </AuthLayout>
+    );
+  },
 });

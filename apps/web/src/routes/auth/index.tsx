@@ -1,8 +1,11 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../components/coming-soon.tsx';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 import { redirectSearchSchema } from '../../lib/redirect-search.ts';
 
+/** /auth: a signed-in user goes to the redirect target, anyone else to sign-in (SPEC §2). */
 export const Route = createFileRoute('/auth/')({
   validateSearch: redirectSearchSchema,
-  component: () => <ComingSoon title="Sign in" description="Taking you to sign-in." />,
+  beforeLoad: ({ context, search }) => {
+    if (context.auth.state.status === 'signedIn') throw redirect({ href: search.redirect });
+    throw redirect({ to: '/auth/sign-in', search: { redirect: search.redirect } });
+  },
 });

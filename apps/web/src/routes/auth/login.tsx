@@ -1,8 +1,10 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../components/coming-soon.tsx';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 import { redirectSearchSchema } from '../../lib/redirect-search.ts';
 
+/** /auth/login: the older address of sign-in, kept so bookmarks work. */
 export const Route = createFileRoute('/auth/login')({
   validateSearch: redirectSearchSchema,
-  component: () => <ComingSoon title="Sign in" description="Sign in with your username and password." />,
+  beforeLoad: ({ search }) => {
+    throw redirect({ to: '/auth/sign-in', search: { redirect: search.redirect } });
+  },
 });

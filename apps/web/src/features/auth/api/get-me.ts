@@ -1,7 +1,7 @@
-import type { User } from '@fieldhouse/shared';
-import { queryOptions } from '@tanstack/react-query';
+import type { OrganizationSummary, User } from '@fieldhouse/shared';
 import { apiGet } from '../../../lib/api-client.ts';
 
-export const getMe = async (): Promise<User> => (await apiGet<{ data: { user: User } }>('/auth/me')).data.user;
+export type Me = { user: User; organization: OrganizationSummary | null };
 
-export const meQueryOptions = () => queryOptions({ queryKey: ['auth', 'me'], queryFn: getMe, retry: false });
+/** GET /auth/me (SPEC §7): the signed-in user; any failure means no user. */
+export const getMe = async (): Promise<Me> => (await apiGet<{ data: Me }>('/auth/me')).data;

@@ -1,22 +1,23 @@
-import { canUseWebApp } from '@fieldhouse/shared';
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { signIn, signOut } from 'aws-amplify/auth';
+import { confirmSignUp, type SignInOutput, signIn } from 'aws-amplify/auth';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { getMe } from '../api/get-me.ts';
+import { useFinishSignIn } from '../hooks/use-finish-sign-in.ts';
+import {
+  BLOCKED_MESSAGE,
+  errorMessage,
+  isDisabledAccountError,
+  unsupportedStepMessage,
+} from '../utils/sign-in-messages.ts';
 
-/** Messages for sign-in steps this screen does not complete itself (SPEC §4). */
-const STEP_MESSAGES: Record<string, string> = {
-  CONFIRM_SIGN_UP: 'Your account is not confirmed yet. Check your e-mail for the confirmation code.',
-  RESET_PASSWORD: 'You need to reset your password before signing in.',
-};
+const ALREADY_SIGNED_IN: SignInOutput = { isSignedIn: true, nextStep: { signInStep: 'DONE' } };
 
+/** Username and password sign-in handling every next step of SPEC §4. */
 export function SignInForm({ redirect }: { redirect: string }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const finishSignIn = useFinishSignIn();
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
   const form = useForm({
@@ -27,33 +28,49 @@ export function SignInForm({ redirect }: { redirect: string }) {
     },
   });
 
-  const submit = form.onSubmit(async ({ username, password }) => {
+  const attempt = async (username: string, password: string): Promise<SignInOutput> => {
+    try {
+      return await signIn({ username, password });
+    } catch (e) {
+      // Already authenticated counts as success (SPEC §4).
+      if (e instanceof Error && e.name === 'UserAlreadyAuthenticatedException') return ALREADY_SIGNED_IN;
+      throw e;
+    }
+  };
+
+  const submit = form.onSubmit(async (values) => {
+    const username = values.username.trim();
     setError(null);
     setLoading(true);
     try {
-      const result = await signIn({ username: username.trim(), password });
-      const step = result.nextStep.signInStep;
-      if (step === 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED') {
-        await navigate({ to: '/auth/confirm-sign-up' });
-        return;
-      }
-      if (step !== 'DONE') {
-        setError(
-          STEP_MESSAGES[step] ??
-            'This sign-in needs a step Fieldhouse does not support yet. Contact your administrator.',
+      let result = await attempt(username, values.password);
+      if (result.nextStep.signInStep === 'CONFIRM_SIGN_UP') {
+        // SPEC §4: the password doubles as the confirmation code; if it is not, ask for the mailed code.
+        const confirmed = await confirmSignUp({ username, confirmationCode: values.password }).then(
+          () => true,
+          () => false,
         );
-        return;
+        if (!confirmed) {
+          toast.info('Confirm your account with the code we e-mailed you.');
+          await navigate({ to: '/auth/register', search: { step: 'confirm', username } });
+          return;
+        }
+        result = await attempt(username, values.password);
       }
-      const user = await getMe();
-      if (!canUseWebApp(user)) {
-        toast.error(user.status !== 'ACTIVE' ? 'Your account is blocked.' : 'User is not authorized to sign in.');
-        await signOut();
-        return;
+      const step = result.nextStep.signInStep;
+      if (step === 'DONE') {
+        await finishSignIn(redirect);
+      } else if (step === 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED') {
+        await navigate({ to: '/auth/confirm-sign-up' });
+      } else if (step === 'RESET_PASSWORD') {
+        toast.info('Your password must be reset before you can sign in.');
+        await navigate({ to: '/auth/forgot-password', search: { redirect, username } });
+      } else {
+        setError(unsupportedStepMessage(step));
       }
-      queryClient.setQueryData(['auth', 'me'], user);
-      await navigate({ to: redirect });
     } catch (e) {
-      setError(e instanceof Error ? e.message : 'An unknown error has occurred.');
+      if (isDisabledAccountError(e)) toast.error(BLOCKED_MESSAGE);
+      else setError(errorMessage(e));
     } finally {
       setLoading(false);
     }
@@ -69,7 +86,7 @@ export function SignInForm({ redirect }: { redirect: string }) {
         )}
         <TextInput label="Username or e-mail" autoComplete="username" autoFocus {...form.getInputProps('username')} />
         <PasswordInput label="Password" autoComplete="current-password" {...form.getInputProps('password')} />
-        <Group justify="space-between">
+        <Group justify="flex-end">
           <Anchor
             size="sm"
             renderRoot={(props) => <Link to="/auth/forgot-password" search={{ redirect }} {...props} />}
@@ -80,6 +97,12 @@ export function SignInForm({ redirect }: { redirect: string }) {
         <Button type="submit" loading={loading} fullWidth size="md">
           Sign in
         </Button>
+        <Text size="sm" c="dimmed" ta="center">
+          New here?{' '}
+          <Anchor size="sm" renderRoot={(props) => <Link to="/auth/register" {...props} />}>
+            Create an account
+          </Anchor>
+        </Text>
       </Stack>
     </form>
   );

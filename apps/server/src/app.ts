@@ -22,6 +22,7 @@ import { authenticateToken, registerAuthentication } from './modules/auth/authen
 import { authRoutes } from './modules/auth/routes.ts';
 import { devOutboxRoutes } from './modules/dev/routes.ts';
 import { healthRoutes, webConfigRoutes } from './modules/system/routes.ts';
+import { userRoutes } from './modules/users/routes.ts';
 import { createSocketServer, type SocketServer } from './realtime/socket-server.ts';
 import './types.ts';
 import { version } from './version.ts';
@@ -72,6 +73,7 @@ export async function buildApp({ config, database, logger, identity: given }: Ap
       await api.register(webConfigRoutes);
       await api.register(authRoutes);
       await api.register(devOutboxRoutes);
+      await api.register(userRoutes);
     },
     { prefix: '/api' },
   );

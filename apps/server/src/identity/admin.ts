@@ -6,7 +6,7 @@ import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { identityAccounts } from '../db/schema/index.ts';
-import { userNotFound } from './errors.ts';
+import { invalidParameter, userNotFound } from './errors.ts';
 import type { Mailer } from './mailer.ts';
 import { hashPassword } from './passwords.ts';
 import type { Account, UserPool } from './user-pool.ts';
@@ -37,6 +37,8 @@ export interface IdentityAdmin {
   enableUser(sub: string): Promise<void>;
   deleteUser(sub: string): Promise<void>;
   resetUserPassword(sub: string): Promise<void>;
+  /** A fresh temporary password and invite for someone who has not signed in yet. */
+  resendInvite(sub: string): Promise<void>;
   getUser(sub: string): Promise<IdentityUser>;
 }
 
@@ -71,6 +73,31 @@ export class EmbeddedIdentityAdmin implements IdentityAdmin {
     return account;
   }
 
+  private async sendInvite(email: string, givenName: string | undefined, password: string) {
+    await this.mailer.send({
+      kind: 'invite',
+      to: email,
+      subject: 'You are invited to Fieldhouse',
+      text: [
+        `Hello${givenName ? ` ${givenName}` : ''},`,
+        '',
+        'Your athletic department has created a Fieldhouse account for you.',
+        `Sign in at ${this.pool.options.appUrl}/auth/sign-in with`,
+        `  e-mail: ${email}`,
+        `  temporary password: ${password}`,
+        'You will choose your own password when you first sign in.',
+      ].join('\n'),
+    });
+  }
+
+  async resendInvite(sub: string) {
+    const account = await this.account(sub);
+    if (account.status !== 'FORCE_CHANGE_PASSWORD') throw invalidParameter('This user has already signed in.');
+    const password = temporaryPassword();
+    await this.pool.setPassword(account, password, 'FORCE_CHANGE_PASSWORD');
+    await this.sendInvite(account.email, account.attributes.given_name, password);
+  }
+
   async createUser(input: CreateIdentityUser) {
     if (input.password) {
       const account = await this.pool.createAccount({
@@ -90,20 +117,7 @@ export class EmbeddedIdentityAdmin implements IdentityAdmin {
       emailVerified: true,
       attributes: attributesOf(input),
     });
-    await this.mailer.send({
-      kind: 'invite',
-      to: account.email,
-      subject: 'You are invited to Fieldhouse',
-      text: [
-        `Hello${input.givenName ? ` ${input.givenName}` : ''},`,
-        '',
-        'Your athletic department has created a Fieldhouse account for you.',
-        `Sign in at ${this.pool.options.appUrl}/auth/sign-in with`,
-        `  e-mail: ${account.email}`,
-        `  temporary password: ${password}`,
-        'You will choose your own password when you first sign in.',
-      ].join('\n'),
-    });
+    await this.sendInvite(account.email, input.givenName, password);
     return { sub: account.sub, temporaryPassword: password };
   }
 

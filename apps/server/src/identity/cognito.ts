@@ -84,6 +84,17 @@ export class CognitoIdentityAdmin implements IdentityAdmin {
     await this.client.send(new AdminResetUserPasswordCommand({ UserPoolId: this.options.userPoolId, Username: sub }));
   }
 
+  async resendInvite(sub: string) {
+    await this.client.send(
+      new AdminCreateUserCommand({
+        UserPoolId: this.options.userPoolId,
+        Username: sub,
+        MessageAction: 'RESEND',
+        DesiredDeliveryMediums: ['EMAIL'],
+      }),
+    );
+  }
+
   async getUser(sub: string): Promise<IdentityUser> {
     const user = await this.client.send(
       new AdminGetUserCommand({ UserPoolId: this.options.userPoolId, Username: sub }),

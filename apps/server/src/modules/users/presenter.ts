@@ -1,58 +1,90 @@
 /**
  * The only code that shapes a user for the API: SPEC §3's User with JoinedTeams (each with its
  * Sport) and Coach (with TeamCoaches). Internal columns (identity link, search text) stay inside.
+ * Lists are presented in three queries whatever their length.
  */
-import type { User } from '@fieldhouse/shared';
-import { eq, inArray } from 'drizzle-orm';
+import type { PersonSummary, User } from '@fieldhouse/shared';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { coaches, sports, teamCoaches, teamMembers, teams } from '../../db/schema/index.ts';
 import type { AppUser } from '../auth/authenticate.ts';
 
-export async function presentUser(db: Db, user: AppUser): Promise<User> {
+export async function presentUsers(db: Db, rows: AppUser[]): Promise<User[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((u) => u.id);
   const joined = await db
-    .select({ id: teams.id, uuid: teams.uuid, name: teams.name, sport: sports })
+    .select({ userId: teamMembers.userId, id: teams.id, uuid: teams.uuid, name: teams.name, sport: sports })
     .from(teamMembers)
     .innerJoin(teams, eq(teams.id, teamMembers.teamId))
     .innerJoin(sports, eq(sports.id, teams.sportId))
-    .where(eq(teamMembers.userId, user.id))
-    .orderBy(teams.name);
-  const [coach] = await db.select().from(coaches).where(eq(coaches.userId, user.id)).limit(1);
-  const coached = coach
+    .where(inArray(teamMembers.userId, ids))
+    .orderBy(asc(teams.name));
+  const coachRows = await db.select().from(coaches).where(inArray(coaches.userId, ids));
+  const coached = coachRows.length
     ? await db
         .select({ link: teamCoaches, team: { id: teams.id, uuid: teams.uuid, name: teams.name }, sport: sports })
         .from(teamCoaches)
         .innerJoin(teams, eq(teams.id, teamCoaches.teamId))
         .innerJoin(sports, eq(sports.id, teams.sportId))
-        .where(inArray(teamCoaches.coachId, [coach.id]))
-        .orderBy(teams.name)
+        .where(
+          inArray(
+            teamCoaches.coachId,
+            coachRows.map((c) => c.id),
+          ),
+        )
+        .orderBy(asc(teams.name))
     : [];
-  return {
-    id: user.id,
-    uuid: user.uuid,
-    email: user.email,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    role: user.role,
-    contactNumber: user.contactNumber,
-    dateOfBirth: user.dateOfBirth,
-    status: user.status,
-    userImage: user.userImage,
-    organizationId: user.organizationId,
-    bio: user.bio,
-    createdAt: user.createdAt.toISOString(),
-    updatedAt: user.updatedAt.toISOString(),
-    JoinedTeams: joined.map((t) => ({ id: t.id, uuid: t.uuid, name: t.name, Sport: t.sport })),
-    Coach: coach
-      ? {
-          id: coach.id,
-          title: coach.title,
-          TeamCoaches: coached.map((c) => ({
-            id: c.link.id,
-            teamId: c.link.teamId,
-            role: c.link.role,
-            Team: { ...c.team, Sport: c.sport },
-          })),
-        }
-      : null,
-  };
+  return rows.map((user) => {
+    const coach = coachRows.find((c) => c.userId === user.id);
+    return {
+      id: user.id,
+      uuid: user.uuid,
+      email: user.email,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      role: user.role,
+      contactNumber: user.contactNumber,
+      dateOfBirth: user.dateOfBirth,
+      status: user.status,
+      userImage: user.userImage,
+      organizationId: user.organizationId,
+      bio: user.bio,
+      createdAt: user.createdAt.toISOString(),
+      updatedAt: user.updatedAt.toISOString(),
+      JoinedTeams: joined
+        .filter((t) => t.userId === user.id)
+        .map((t) => ({ id: t.id, uuid: t.uuid, name: t.name, Sport: t.sport })),
+      Coach: coach
+        ? {
+            id: coach.id,
+            title: coach.title,
+            TeamCoaches: coached
+              .filter((c) => c.link.coachId === coach.id)
+              .map((c) => ({
+                id: c.link.id,
+                teamId: c.link.teamId,
+                role: c.link.role,
+                Team: { ...c.team, Sport: c.sport },
+              })),
+          }
+        : null,
+    };
+  });
 }
+
+export async function presentUser(db: Db, user: AppUser): Promise<User> {
+  const [presented] = await presentUsers(db, [user]);
+  return presented as User;
+}
+
+export const presentPerson = (u: AppUser): PersonSummary => ({
+  id: u.id,
+  uuid: u.uuid,
+  firstName: u.firstName,
+  lastName: u.lastName,
+  email: u.email,
+  role: u.role,
+  status: u.status,
+  contactNumber: u.contactNumber,
+  userImage: u.userImage,
+});

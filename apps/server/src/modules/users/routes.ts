@@ -1,0 +1,181 @@
+import {
+  apiResponseSchema,
+  pagedResponseSchema,
+  paginationInfo,
+  personSummarySchema,
+  userCreateSchema,
+  userListQuerySchema,
+  userSchema,
+  userStatusChangeSchema,
+  userUpdateSchema,
+} from '@fieldhouse/shared';
+import { eq, inArray, or } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { guardianLinks, users } from '../../db/schema/index.ts';
+import { requireAuth } from '../auth/authenticate.ts';
+import { requireAdmin, resolveOrganization } from '../auth/policies.ts';
+import { listUsers } from './list-users.ts';
+import { presentPerson, presentUser, presentUsers } from './presenter.ts';
+import { changeStatus, createUser, deleteUser, findVisibleUser, resendInvite, updateUser } from './service.ts';
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const organizationParam = z.coerce.number().int().positive().optional().catch(undefined);
+const userResponse = apiResponseSchema(z.object({ user: userSchema }));
+const linkedPerson = personSummarySchema.extend({ relationship: z.string() });
+const userDetailResponse = apiResponseSchema(
+  z.object({
+    user: userSchema,
+    guardians: z.array(linkedPerson),
+    athletes: z.array(linkedPerson),
+    account: z.object({ status: z.string(), enabled: z.boolean() }).nullable(),
+  }),
+);
+const ok = <T>(data: T, statusCode = 200, message = 'OK') => ({ statusCode, message, data });
+
+export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['users'];
+  app.addHook('preHandler', app.authenticate);
+
+  app.get(
+    '/user/list',
+    {
+      schema: {
+        tags,
+        summary: 'Paged users of the organization (SPEC §7); invalid parameters fall back to defaults',
+        querystring: userListQuerySchema.extend({ organizationId: organizationParam }),
+        response: { 200: pagedResponseSchema(userSchema) },
+      },
+    },
+    async (request) => {
+      const actor = requireAdmin(requireAuth(request).user);
+      const organizationId = resolveOrganization(actor, request.query.organizationId);
+      const { rows, totalCount } = await listUsers(app.database.db, organizationId, request.query);
+      return ok({
+        result: await presentUsers(app.database.db, rows),
+        paginationInfo: paginationInfo(request.query.page, request.query.limit, totalCount),
+      });
+    },
+  );
+
+  app.post(
+    '/user',
+    {
+      schema: {
+        tags,
+        summary: 'Create a user and invite them to sign in',
+        body: userCreateSchema,
+        response: { 201: userResponse },
+      },
+    },
+    async (request, reply) => {
+      const actor = requireAdmin(requireAuth(request).user);
+      const user = await createUser(app, actor, request.body);
+      return reply.code(201).send(ok({ user: await presentUser(app.database.db, user) }, 201, 'User created'));
+    },
+  );
+
+  app.get(
+    '/user/:id',
+    {
+      schema: {
+        tags,
+        summary: 'A user with linked guardians/athletes and sign-in state',
+        params: idParams,
+        response: { 200: userDetailResponse },
+      },
+    },
+    async (request) => {
+      const actor = requireAdmin(requireAuth(request).user);
+      const user = await findVisibleUser(app, actor, request.params.id);
+      const { db } = app.database;
+      const links = await db
+        .select()
+        .from(guardianLinks)
+        .where(or(eq(guardianLinks.guardianId, user.id), eq(guardianLinks.athleteId, user.id)));
+      const otherIds = links.map((l) => (l.guardianId === user.id ? l.athleteId : l.guardianId));
+      const others = otherIds.length ? await db.select().from(users).where(inArray(users.id, otherIds)) : [];
+      const person = (id: number, relationship: string) => {
+        const other = others.find((o) => o.id === id);
+        return other && other.status !== 'DELETED' ? [{ ...presentPerson(other), relationship }] : [];
+      };
+      const account = user.identitySub ? await app.identity.admin.getUser(user.identitySub).catch(() => null) : null;
+      return ok({
+        user: await presentUser(db, user),
+        guardians: links.filter((l) => l.athleteId === user.id).flatMap((l) => person(l.guardianId, l.relationship)),
+        athletes: links.filter((l) => l.guardianId === user.id).flatMap((l) => person(l.athleteId, l.relationship)),
+        account: account ? { status: account.status, enabled: account.enabled } : null,
+      });
+    },
+  );
+
+  app.patch(
+    '/user/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Update a user’s profile or role',
+        params: idParams,
+        body: userUpdateSchema,
+        response: { 200: userResponse },
+      },
+    },
+    async (request) => {
+      const actor = requireAdmin(requireAuth(request).user);
+      const user = await updateUser(app, actor, request.params.id, request.body);
+      return ok({ user: await presentUser(app.database.db, user) }, 200, 'User updated');
+    },
+  );
+
+  app.patch(
+    '/user/:id/status',
+    {
+      schema: {
+        tags,
+        summary: 'Set ACTIVE, INACTIVE or SUSPENDED; sign-in is switched to match',
+        params: idParams,
+        body: userStatusChangeSchema,
+        response: { 200: userResponse },
+      },
+    },
+    async (request) => {
+      const actor = requireAdmin(requireAuth(request).user);
+      const user = await changeStatus(app, actor, request.params.id, request.body.status);
+      return ok({ user: await presentUser(app.database.db, user) }, 200, 'Status changed');
+    },
+  );
+
+  app.delete(
+    '/user/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Mark a user DELETED and switch off sign-in',
+        params: idParams,
+        response: { 200: apiResponseSchema(z.null()) },
+      },
+    },
+    async (request) => {
+      const actor = requireAdmin(requireAuth(request).user);
+      await deleteUser(app, actor, request.params.id);
+      return ok(null, 200, 'User deleted');
+    },
+  );
+
+  app.post(
+    '/user/:id/resend-invite',
+    {
+      schema: {
+        tags,
+        summary: 'New temporary password and invite e-mail',
+        params: idParams,
+        response: { 200: apiResponseSchema(z.null()) },
+      },
+    },
+    async (request) => {
+      const actor = requireAdmin(requireAuth(request).user);
+      await resendInvite(app, actor, request.params.id);
+      return ok(null, 200, 'Invite sent');
+    },
+  );
+};

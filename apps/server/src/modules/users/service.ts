@@ -1,0 +1,191 @@
+/**
+ * Changes to people, keeping the app's user and the identity account consistent: the account
+ * is created first and removed again if the database part fails; status changes switch sign-in
+ * on or off and end open sockets.
+ */
+import type { UserCreateInput, UserUpdateInput, userCreateSchema } from '@fieldhouse/shared';
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import { coaches, guardianLinks, teamCoaches, teamMembers, teams, users } from '../../db/schema/index.ts';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../../errors.ts';
+import { IdentityError } from '../../identity/errors.ts';
+import { userRoom } from '../../realtime/rooms.ts';
+import type { AppUser } from '../auth/authenticate.ts';
+import { canGrant, canManage, resolveOrganization } from '../auth/policies.ts';
+
+type CreateInput = z.output<typeof userCreateSchema>;
+
+/** A user the actor may see: same organization (any, for a SUPER_ADMIN); others are 404. */
+export async function findVisibleUser(app: FastifyInstance, actor: AppUser, id: number): Promise<AppUser> {
+  const [user] = await app.database.db.select().from(users).where(eq(users.id, id));
+  if (!user || user.status === 'DELETED') throw notFound('User');
+  if (actor.role !== 'SUPER_ADMIN' && user.organizationId !== actor.organizationId) throw notFound('User');
+  return user;
+}
+
+function requireManage(actor: AppUser, target: AppUser) {
+  if (!canManage(actor, target)) throw forbidden('You cannot change this user');
+}
+
+async function checkTeams(app: FastifyInstance, organizationId: number, teamIds: number[]) {
+  if (teamIds.length === 0) return;
+  const found = await app.database.db
+    .select({ id: teams.id })
+    .from(teams)
+    .where(and(inArray(teams.id, teamIds), eq(teams.organizationId, organizationId)));
+  if (found.length !== new Set(teamIds).size) throw badRequest('teamIds: a team does not exist in this organization');
+}
+
+async function checkLinkedUsers(app: FastifyInstance, organizationId: number, role: string, ids: number[]) {
+  if (ids.length === 0) return;
+  const wanted = role === 'PARENT' ? 'ATHLETE' : role === 'ATHLETE' ? 'PARENT' : null;
+  if (!wanted) throw badRequest('linkedUserIds: only guardians and athletes are linked to each other');
+  const found = await app.database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        inArray(users.id, ids),
+        eq(users.organizationId, organizationId),
+        eq(users.role, wanted),
+        ne(users.status, 'DELETED'),
+      ),
+    );
+  if (found.length !== new Set(ids).size) {
+    throw badRequest(
+      `linkedUserIds: every linked person must be an ${wanted === 'ATHLETE' ? 'athlete' : 'guardian'} in this organization`,
+    );
+  }
+}
+
+export async function createUser(app: FastifyInstance, actor: AppUser, input: CreateInput): Promise<AppUser> {
+  const organizationId = resolveOrganization(actor, input.organizationId);
+  if (!canGrant(actor, input.role)) throw forbidden(`You cannot give the role ${input.role}`);
+  const { db } = app.database;
+  const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
+  if (taken) throw conflict('A user with this e-mail already exists');
+  await checkTeams(app, organizationId, input.teamIds);
+  await checkLinkedUsers(app, organizationId, input.role, input.linkedUserIds);
+
+  let sub: string;
+  try {
+    ({ sub } = await app.identity.admin.createUser({
+      email: input.email,
+      givenName: input.firstName,
+      familyName: input.lastName ?? undefined,
+    }));
+  } catch (error) {
+    if (error instanceof IdentityError && error.type === 'UsernameExistsException') {
+      throw conflict('This e-mail already has a sign-in account');
+    }
+    throw error;
+  }
+  try {
+    return await db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          email: input.email,
+          firstName: input.firstName,
+          lastName: input.lastName ?? null,
+          role: input.role,
+          contactNumber: input.contactNumber ?? null,
+          dateOfBirth: input.dateOfBirth ?? null,
+          bio: input.bio ?? null,
+          organizationId,
+          identitySub: sub,
+        })
+        .returning();
+      if (!user) throw new Error('user insert returned nothing');
+      if (input.role === 'COACH') {
+        const [coach] = await tx.insert(coaches).values({ userId: user.id }).returning();
+        if (coach && input.teamIds.length) {
+          await tx
+            .insert(teamCoaches)
+            .values(input.teamIds.map((teamId) => ({ coachId: coach.id, teamId, role: input.coachRole })));
+        }
+      } else if (input.teamIds.length) {
+        await tx.insert(teamMembers).values(input.teamIds.map((teamId) => ({ teamId, userId: user.id })));
+      }
+      if (input.linkedUserIds.length) {
+        await tx
+          .insert(guardianLinks)
+          .values(
+            input.linkedUserIds.map((other, i) =>
+              input.role === 'PARENT'
+                ? { guardianId: user.id, athleteId: other, isPrimary: false }
+                : { guardianId: other, athleteId: user.id, isPrimary: i === 0 },
+            ),
+          );
+      }
+      return user;
+    });
+  } catch (error) {
+    // Keep both sides consistent: no sign-in account without its user.
+    await app.identity.admin
+      .deleteUser(sub)
+      .catch((e: unknown) => app.log.error({ err: e, sub }, 'compensation failed'));
+    throw error;
+  }
+}
+
+export async function updateUser(
+  app: FastifyInstance,
+  actor: AppUser,
+  id: number,
+  input: UserUpdateInput,
+): Promise<AppUser> {
+  const target = await findVisibleUser(app, actor, id);
+  if (actor.id !== target.id) requireManage(actor, target);
+  if (input.role && input.role !== target.role) {
+    if (actor.id === target.id) throw forbidden('You cannot change your own role');
+    if (!canGrant(actor, input.role)) throw forbidden(`You cannot give the role ${input.role}`);
+  }
+  const [updated] = await app.database.db.update(users).set(input).where(eq(users.id, id)).returning();
+  if (!updated) throw notFound('User');
+  return updated;
+}
+
+/** ACTIVE, INACTIVE or SUSPENDED; sign-in follows, and a user switched off is disconnected at once. */
+export async function changeStatus(
+  app: FastifyInstance,
+  actor: AppUser,
+  id: number,
+  status: 'ACTIVE' | 'INACTIVE' | 'SUSPENDED',
+) {
+  const target = await findVisibleUser(app, actor, id);
+  if (actor.id === target.id) throw forbidden('You cannot change your own status');
+  requireManage(actor, target);
+  const [updated] = await app.database.db.update(users).set({ status }).where(eq(users.id, id)).returning();
+  if (target.identitySub) {
+    if (status === 'ACTIVE') await app.identity.admin.enableUser(target.identitySub);
+    else await app.identity.admin.disableUser(target.identitySub);
+  }
+  if (status !== 'ACTIVE') app.io.in(userRoom(id)).disconnectSockets(true);
+  return updated as AppUser;
+}
+
+/** Marks DELETED and switches sign-in off; nothing is hard-deleted. */
+export async function deleteUser(app: FastifyInstance, actor: AppUser, id: number) {
+  const target = await findVisibleUser(app, actor, id);
+  if (actor.id === target.id) throw forbidden('You cannot delete yourself');
+  requireManage(actor, target);
+  await app.database.db.update(users).set({ status: 'DELETED' }).where(eq(users.id, id));
+  if (target.identitySub) await app.identity.admin.disableUser(target.identitySub);
+  app.io.in(userRoom(id)).disconnectSockets(true);
+}
+
+export async function resendInvite(app: FastifyInstance, actor: AppUser, id: number) {
+  const target = await findVisibleUser(app, actor, id);
+  requireManage(actor, target);
+  if (!target.identitySub) throw badRequest('This user has no sign-in account');
+  try {
+    await app.identity.admin.resendInvite(target.identitySub);
+  } catch (error) {
+    if (error instanceof IdentityError) throw new HttpError(409, error.message, 'invite_not_pending');
+    throw error;
+  }
+}
+
+export type { UserCreateInput };

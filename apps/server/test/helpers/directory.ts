@@ -1,0 +1,90 @@
+/** A small school for directory tests: two organizations, sports, teams and people in each. */
+import { randomUUID } from 'node:crypto';
+import { coaches, guardianLinks, sports, teamCoaches, teamMembers, teams } from '../../src/db/schema/index.ts';
+import type { TestApp } from './app.ts';
+import { buildOrganization, buildUser, signInAs } from './factories.ts';
+
+export async function buildSchool(app: TestApp, name = 'Westfield High') {
+  const db = app.testDatabase.db;
+  const org = await buildOrganization(app, { name });
+  const [sport] = await db
+    .insert(sports)
+    .values({ name: `Basketball ${randomUUID().slice(0, 6)}`, icon: 'ball-basketball' })
+    .returning();
+  const team = async (teamName: string) => {
+    const [row] = await db
+      .insert(teams)
+      .values({
+        organizationId: org.id,
+        sportId: sport?.id as number,
+        name: teamName,
+        gender: 'GIRLS',
+        season: 'WINTER',
+        schoolYear: '2026-27',
+      })
+      .returning();
+    return row as NonNullable<typeof row>;
+  };
+  const varsity = await team('Girls Varsity Basketball');
+  const jv = await team('Girls JV Basketball');
+  const tag = randomUUID().slice(0, 6);
+  const person = (role: Parameters<typeof buildUser>[1]['role'], firstName: string, lastName: string, extra = {}) =>
+    buildUser(app, {
+      role,
+      firstName,
+      lastName,
+      organizationId: org.id,
+      email: `${firstName}.${lastName}.${tag}@school.example`
+        .toLowerCase()
+        .normalize('NFD')
+        .replace(/[\u0300-\u036f]/g, ''),
+      ...extra,
+    });
+
+  const superAdmin = await person('SUPER_ADMIN', 'Sam', 'Super');
+  const director = await person('ATHLETIC_DIRECTOR', 'Dana', 'Director');
+  const administrator = await person('ATHLETIC_ADMINISTRATOR', 'Ari', 'Admin');
+  const assistant = await person('ASSISTANT_ATHLETIC_DIRECTOR', 'Asa', 'Assistant');
+  const coach = await person('COACH', 'Cora', 'Coach');
+  const athlete = await person('ATHLETE', 'Zoë', 'Núñez');
+  const athlete2 = await person('ATHLETE', 'Liam', 'Smith');
+  const parent = await person('PARENT', 'Paula', 'Núñez');
+  const [coachRow] = await db.insert(coaches).values({ userId: coach.id, title: 'Head Coach' }).returning();
+  await db.insert(teamCoaches).values({ coachId: coachRow?.id as number, teamId: varsity.id, role: 'HEAD' });
+  await db.insert(teamMembers).values([
+    { teamId: varsity.id, userId: athlete.id, jerseyNumber: '7' },
+    { teamId: jv.id, userId: athlete2.id },
+  ]);
+  await db
+    .insert(guardianLinks)
+    .values({ guardianId: parent.id, athleteId: athlete.id, relationship: 'Mother', isPrimary: true });
+  return {
+    org,
+    sport: sport as NonNullable<typeof sport>,
+    varsity,
+    jv,
+    superAdmin,
+    director,
+    administrator,
+    assistant,
+    coach,
+    athlete,
+    athlete2,
+    parent,
+  };
+}
+
+export type School = Awaited<ReturnType<typeof buildSchool>>;
+
+/** inject() as a signed-in user (real id token from the identity endpoint). */
+export async function as(app: TestApp, user: { email: string }) {
+  const { idToken } = await signInAs(app, user.email);
+  const headers = { authorization: `Bearer ${idToken}` };
+  return {
+    get: (url: string) => app.inject({ method: 'GET', url, headers }),
+    post: (url: string, payload?: unknown) =>
+      app.inject({ method: 'POST', url, headers, ...(payload === undefined ? {} : { payload: payload as object }) }),
+    patch: (url: string, payload: unknown) => app.inject({ method: 'PATCH', url, headers, payload: payload as object }),
+    delete: (url: string) => app.inject({ method: 'DELETE', url, headers }),
+  };
+}

@@ -21,7 +21,10 @@ import { createIdentity, type Identity } from './identity/setup.ts';
 import { authenticateToken, registerAuthentication } from './modules/auth/authenticate.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { devOutboxRoutes } from './modules/dev/routes.ts';
+import { organizationRoutes } from './modules/organizations/routes.ts';
 import { healthRoutes, webConfigRoutes } from './modules/system/routes.ts';
+import { catalogRoutes } from './modules/teams/catalog-routes.ts';
+import { teamRoutes } from './modules/teams/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { createSocketServer, type SocketServer } from './realtime/socket-server.ts';
 import './types.ts';
@@ -74,6 +77,9 @@ export async function buildApp({ config, database, logger, identity: given }: Ap
       await api.register(authRoutes);
       await api.register(devOutboxRoutes);
       await api.register(userRoutes);
+      await api.register(teamRoutes);
+      await api.register(catalogRoutes);
+      await api.register(organizationRoutes);
     },
     { prefix: '/api' },
   );

@@ -1,5 +1,7 @@
 /** A small school for directory tests: two organizations, sports, teams and people in each. */
+
 import { randomUUID } from 'node:crypto';
+import type { Role } from '@fieldhouse/shared';
 import { coaches, guardianLinks, sports, teamCoaches, teamMembers, teams } from '../../src/db/schema/index.ts';
 import type { TestApp } from './app.ts';
 import { buildOrganization, buildUser, signInAs } from './factories.ts';
@@ -28,7 +30,7 @@ export async function buildSchool(app: TestApp, name = 'Westfield High') {
   const varsity = await team('Girls Varsity Basketball');
   const jv = await team('Girls JV Basketball');
   const tag = randomUUID().slice(0, 6);
-  const person = (role: Parameters<typeof buildUser>[1]['role'], firstName: string, lastName: string, extra = {}) =>
+  const person = (role: Role, firstName: string, lastName: string, extra = {}) =>
     buildUser(app, {
       role,
       firstName,

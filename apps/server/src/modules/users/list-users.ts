@@ -36,9 +36,9 @@ export function userListFilter(organizationId: number, query: Pick<UserListQuery
   if (group) conditions.push(inArray(users.role, [...group]));
   if (query.teamId) {
     const teamId = query.teamId;
-    conditions.push(sql`(exists (select 1 from ${teamMembers} where ${teamMembers.userId} = ${users.id} and ${teamMembers.teamId} = ${teamId})
+    conditions.push(sql`(exists (select 1 from ${teamMembers} where ${teamMembers.userId} = "users"."id" and ${teamMembers.teamId} = ${teamId})
       or exists (select 1 from ${teamCoaches} join ${coaches} on ${coaches.id} = ${teamCoaches.coachId}
-                 where ${coaches.userId} = ${users.id} and ${teamCoaches.teamId} = ${teamId}))`);
+                 where ${coaches.userId} = "users"."id" and ${teamCoaches.teamId} = ${teamId}))`);
   }
   return and(...conditions) as SQL;
 }

@@ -1,0 +1,171 @@
+import {
+  apiResponseSchema,
+  organizationInputSchema,
+  organizationListQuerySchema,
+  organizationSchema,
+  pagedResponseSchema,
+  paginationInfo,
+} from '@fieldhouse/shared';
+import { asc, count, eq, ilike, or, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { organizations, teams, users } from '../../db/schema/index.ts';
+import { conflict, notFound } from '../../errors.ts';
+import { requireAuth } from '../auth/authenticate.ts';
+import { requireAdmin, requireSuperAdmin } from '../auth/policies.ts';
+import { likePattern } from '../users/list-users.ts';
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const ok = <T>(data: T, statusCode = 200, message = 'OK') => ({ statusCode, message, data });
+
+const userCount = sql<number>`(select count(*)::int from ${users} u where u.organization_id = "organizations"."id" and u.status <> 'DELETED')`;
+const teamCount = sql<number>`(select count(*)::int from ${teams} t where t.organization_id = "organizations"."id")`;
+
+type OrganizationRow = typeof organizations.$inferSelect & { userCount: number; teamCount: number };
+const present = (o: OrganizationRow) => ({
+  id: o.id,
+  uuid: o.uuid,
+  name: o.name,
+  slug: o.slug,
+  timezone: o.timezone,
+  city: o.city,
+  state: o.state,
+  userCount: Number(o.userCount),
+  teamCount: Number(o.teamCount),
+  createdAt: o.createdAt.toISOString(),
+});
+
+/** Organizations: every admin sees their own; a SUPER_ADMIN lists and manages all of them. */
+export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['organizations'];
+  app.addHook('preHandler', app.authenticate);
+  const select = () =>
+    app.database.db
+      .select({
+        id: organizations.id,
+        uuid: organizations.uuid,
+        name: organizations.name,
+        slug: organizations.slug,
+        timezone: organizations.timezone,
+        city: organizations.city,
+        state: organizations.state,
+        logoUrl: organizations.logoUrl,
+        createdAt: organizations.createdAt,
+        updatedAt: organizations.updatedAt,
+        userCount,
+        teamCount,
+      })
+      .from(organizations);
+
+  app.get(
+    '/auth/organizations/list',
+    {
+      schema: {
+        tags,
+        summary: 'Paged organizations (SPEC §7): all for a SUPER_ADMIN, one’s own otherwise',
+        querystring: organizationListQuerySchema,
+        response: { 200: pagedResponseSchema(organizationSchema) },
+      },
+    },
+    async (request) => {
+      const actor = requireAdmin(requireAuth(request).user);
+      const { search, page, limit } = request.query;
+      const conditions = [];
+      if (actor.role !== 'SUPER_ADMIN') conditions.push(eq(organizations.id, actor.organizationId ?? -1));
+      if (search) {
+        conditions.push(
+          or(ilike(organizations.name, likePattern(search)), ilike(organizations.slug, likePattern(search))),
+        );
+      }
+      const where = conditions.length
+        ? sql.join(
+            conditions.map((c) => sql`(${c})`),
+            sql` and `,
+          )
+        : undefined;
+      const [rows, [total]] = await Promise.all([
+        select()
+          .where(where)
+          .orderBy(asc(organizations.name))
+          .limit(limit)
+          .offset((page - 1) * limit),
+        app.database.db.select({ n: count() }).from(organizations).where(where),
+      ]);
+      return ok({ result: rows.map(present), paginationInfo: paginationInfo(page, limit, total?.n ?? 0) });
+    },
+  );
+
+  app.post(
+    '/auth/organizations',
+    {
+      schema: {
+        tags,
+        summary: 'Create an organization (SUPER_ADMIN)',
+        body: organizationInputSchema,
+        response: { 201: apiResponseSchema(organizationSchema) },
+      },
+    },
+    async (request, reply) => {
+      requireSuperAdmin(requireAuth(request).user);
+      const inserted = await app.database.db
+        .insert(organizations)
+        .values(request.body)
+        .onConflictDoNothing()
+        .returning();
+      if (!inserted[0]) throw conflict('An organization with this slug already exists');
+      const [row] = await select().where(eq(organizations.id, inserted[0].id));
+      return reply.code(201).send(ok(present(row as OrganizationRow), 201, 'Organization created'));
+    },
+  );
+
+  app.patch(
+    '/auth/organizations/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Update an organization (SUPER_ADMIN)',
+        params: idParams,
+        body: organizationInputSchema.partial(),
+        response: { 200: apiResponseSchema(organizationSchema) },
+      },
+    },
+    async (request) => {
+      requireSuperAdmin(requireAuth(request).user);
+      const updated = await app.database.db
+        .update(organizations)
+        .set(request.body)
+        .where(eq(organizations.id, request.params.id))
+        .returning()
+        .catch((error: unknown) => {
+          if (String((error as { cause?: { code?: string } }).cause?.code) === '23505')
+            throw conflict('An organization with this slug already exists');
+          throw error;
+        });
+      if (!updated[0]) throw notFound('Organization');
+      const [row] = await select().where(eq(organizations.id, request.params.id));
+      return ok(present(row as OrganizationRow), 200, 'Organization updated');
+    },
+  );
+
+  app.delete(
+    '/auth/organizations/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete an empty organization (SUPER_ADMIN)',
+        params: idParams,
+        response: { 200: apiResponseSchema(z.null()) },
+      },
+    },
+    async (request) => {
+      requireSuperAdmin(requireAuth(request).user);
+      const [row] = await select().where(eq(organizations.id, request.params.id));
+      if (!row) throw notFound('Organization');
+      if (Number(row.userCount) > 0 || Number(row.teamCount) > 0) {
+        throw conflict('Only an organization without users and teams can be deleted');
+      }
+      await app.database.db.delete(organizations).where(eq(organizations.id, row.id));
+      return ok(null, 200, 'Organization deleted');
+    },
+  );
+};

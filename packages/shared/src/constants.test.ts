@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { paginationInfo } from './api.ts';
 import { emptyTabs, isSendableText, outgoingMessageSchema } from './chat.ts';
 import { CHAT, TOASTS } from './constants.ts';
+import { parseCsv, toCsvLine } from './csv.ts';
 import { formatDisplayDate } from './date-display.ts';
 import { SOCKET_EVENTS } from './socket-events.ts';
 import { canUseWebApp, userListQuerySchema } from './user.ts';
@@ -130,5 +131,17 @@ describe('user list query', () => {
       type: 'COACH',
       teamId: 7,
     });
+  });
+});
+
+describe('csv', () => {
+  it('parses quotes, doubled quotes, CRLF and a BOM', () => {
+    expect(parseCsv('\uFEFFa,b\r\n"x, y","say ""hi"""\n\n')).toEqual([
+      ['a', 'b'],
+      ['x, y', 'say "hi"'],
+    ]);
+  });
+  it('writes safe lines', () => {
+    expect(toCsvLine(['a', 'b,c', 'd"e', null, 3, '=cmd()'])).toBe('a,"b,c","d""e",,3,\'=cmd()');
   });
 });

@@ -2,6 +2,7 @@ export * from './api.ts';
 export * from './auth-session.ts';
 export * from './chat.ts';
 export * from './constants.ts';
+export * from './csv.ts';
 export * from './date-display.ts';
 export * from './directory.ts';
 export * from './socket-events.ts';

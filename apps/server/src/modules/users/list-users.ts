@@ -2,10 +2,10 @@
  * The user list query (SPEC §7 /user/list): organization, search over the trigram-indexed
  * search text, role group, team, sort and page. Deleted users are never listed.
  */
-import { ADMIN_ROLES, type Role, type UserListQuery } from '@fieldhouse/shared';
+import { ADMIN_ROLES, type Role, toCsvLine, type UserListQuery } from '@fieldhouse/shared';
 import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { coaches, teamCoaches, teamMembers, users } from '../../db/schema/index.ts';
+import { coaches, teamCoaches, teamMembers, teams, users } from '../../db/schema/index.ts';
 
 const ROLE_GROUPS: Record<string, readonly Role[]> = {
   ATHLETE: ['ATHLETE'],
@@ -57,4 +57,32 @@ export async function listUsers(db: Db, organizationId: number, query: UserListQ
     db.select({ n: count() }).from(users).where(where),
   ]);
   return { rows, totalCount: total?.n ?? 0 };
+}
+
+/** Every matching user as CSV lines, read a page at a time so memory stays flat. */
+export async function* exportUsers(db: Db, organizationId: number, query: UserListQuery) {
+  yield `${toCsvLine(['id', 'firstName', 'lastName', 'email', 'role', 'status', 'contactNumber', 'dateOfBirth', 'teams', 'createdAt'])}\r\n`;
+  const pageSize = 1000;
+  for (let page = 1; ; page++) {
+    const { rows } = await listUsers(db, organizationId, { ...query, page, limit: pageSize });
+    if (rows.length === 0) return;
+    const teamsOf = await db
+      .select({ userId: teamMembers.userId, name: teams.name })
+      .from(teamMembers)
+      .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+      .where(
+        inArray(
+          teamMembers.userId,
+          rows.map((r) => r.id),
+        ),
+      );
+    for (const u of rows) {
+      const names = teamsOf
+        .filter((t) => t.userId === u.id)
+        .map((t) => t.name)
+        .join('; ');
+      yield `${toCsvLine([u.id, u.firstName, u.lastName, u.email, u.role, u.status, u.contactNumber, u.dateOfBirth, names, u.createdAt.toISOString()])}\r\n`;
+    }
+    if (rows.length < pageSize) return;
+  }
 }

@@ -1,8 +1,10 @@
+import { Readable } from 'node:stream';
 import {
   apiResponseSchema,
   pagedResponseSchema,
   paginationInfo,
   personSummarySchema,
+  ROSTER_COLUMNS,
   userCreateSchema,
   userListQuerySchema,
   userSchema,
@@ -15,10 +17,18 @@ import { z } from 'zod';
 import { guardianLinks, users } from '../../db/schema/index.ts';
 import { requireAuth } from '../auth/authenticate.ts';
 import { requireAdmin, resolveOrganization } from '../auth/policies.ts';
-import { listUsers } from './list-users.ts';
+import { exportUsers, listUsers } from './list-users.ts';
 import { presentPerson, presentUser, presentUsers } from './presenter.ts';
+import { importRoster } from './roster-import.ts';
 import { changeStatus, createUser, deleteUser, findVisibleUser, resendInvite, updateUser } from './service.ts';
 
+const rosterImportResultSchema = z.object({
+  dryRun: z.boolean(),
+  totalRows: z.number().int(),
+  validRows: z.number().int(),
+  rows: z.array(z.object({ row: z.number().int(), email: z.string(), errors: z.array(z.string()) })),
+  created: z.object({ athletes: z.number().int(), guardians: z.number().int(), memberships: z.number().int() }),
+});
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const organizationParam = z.coerce.number().int().positive().optional().catch(undefined);
 const userResponse = apiResponseSchema(z.object({ user: userSchema }));
@@ -36,6 +46,63 @@ const ok = <T>(data: T, statusCode = 200, message = 'OK') => ({ statusCode, mess
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['users'];
   app.addHook('preHandler', app.authenticate);
+  app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: 5 * 1024 * 1024 }, (_request, body, done) =>
+    done(null, body),
+  );
+
+  app.post(
+    '/user/import',
+    {
+      bodyLimit: 5 * 1024 * 1024,
+      schema: {
+        tags,
+        summary: 'Import a roster CSV: every row checked first, then all rows or none',
+        description: `Columns: ${ROSTER_COLUMNS.join(', ')}. Send the file as text/csv; dryRun=true only validates.`,
+        querystring: z.object({
+          dryRun: z
+            .enum(['true', 'false'])
+            .default('false')
+            .transform((v) => v === 'true'),
+          organizationId: organizationParam,
+        }),
+        body: z.string().min(1, 'Send the CSV file as the request body (text/csv)'),
+        response: {
+          200: apiResponseSchema(rosterImportResultSchema),
+          422: apiResponseSchema(rosterImportResultSchema),
+        },
+      },
+    },
+    async (request, reply) => {
+      const actor = requireAdmin(requireAuth(request).user);
+      const organizationId = resolveOrganization(actor, request.query.organizationId);
+      const result = await importRoster(app, organizationId, request.body, request.query.dryRun);
+      const failed = result.validRows !== result.totalRows;
+      const message = failed
+        ? `${result.totalRows - result.validRows} of ${result.totalRows} rows have errors; nothing was imported`
+        : result.dryRun
+          ? `All ${result.totalRows} rows are valid`
+          : `Imported ${result.created.athletes} athletes and ${result.created.guardians} guardians`;
+      return reply.code(failed ? 422 : 200).send({ statusCode: failed ? 422 : 200, message, data: result });
+    },
+  );
+
+  app.get(
+    '/user/export',
+    {
+      schema: {
+        tags,
+        summary: 'The filtered user list as CSV (same filters as /user/list, every page)',
+        querystring: userListQuerySchema.extend({ organizationId: organizationParam }),
+      },
+    },
+    async (request, reply) => {
+      const actor = requireAdmin(requireAuth(request).user);
+      const organizationId = resolveOrganization(actor, request.query.organizationId);
+      reply.header('content-type', 'text/csv; charset=utf-8');
+      reply.header('content-disposition', `attachment; filename="users-${new Date().toISOString().slice(0, 10)}.csv"`);
+      return reply.send(Readable.from(exportUsers(app.database.db, organizationId, request.query)));
+    },
+  );
 
   app.get(
     '/user/list',

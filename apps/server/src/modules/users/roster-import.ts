@@ -141,13 +141,11 @@ export async function importRoster(
       newPeople.push(athlete);
       result.created.athletes++;
       if (row.team) {
-        await tx
-          .insert(teamMembers)
-          .values({
-            teamId: teamByName.get(row.team.toLowerCase()) as number,
-            userId: athlete.id,
-            jerseyNumber: row.jerseyNumber ?? null,
-          });
+        await tx.insert(teamMembers).values({
+          teamId: teamByName.get(row.team.toLowerCase()) as number,
+          userId: athlete.id,
+          jerseyNumber: row.jerseyNumber ?? null,
+        });
         result.created.memberships++;
       }
       if (row.guardianEmail) {

@@ -13,7 +13,7 @@ test('a signed-out deep link goes to sign-in and comes back after it', async ({ 
 
 test('the shell reaches every screen of the spec', async ({ page, shot }) => {
   await signIn(page);
-  await expect(page.getByText('Lincoln High School')).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Organization' })).toHaveValue('Lincoln High School');
   await shot('home-light');
   for (const [link, heading] of [
     ['Calendar', 'Calendar'],
@@ -28,7 +28,9 @@ test('the shell reaches every screen of the spec', async ({ page, shot }) => {
     await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
   }
   await page.goto('/teams/7/');
-  await expect(page.getByRole('heading', { name: 'Team 7' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { name: 'Roster', exact: false })).toBeVisible({ timeout: 15_000 });
+  await page.goto('/teams/99999/');
+  await expect(page.getByRole('heading', { name: 'Not Found' })).toBeVisible({ timeout: 15_000 });
   await page.goto('/users/?page=-4&sort=password&order=sideways');
   await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible({ timeout: 15_000 });
   await expect(page).toHaveURL(/page=1/);
@@ -51,6 +53,7 @@ test('the dark theme and the profile menu', async ({ page, shot }) => {
 
 test('a director does not see the admin area', async ({ page }) => {
   await signIn(page, DEMO.administrator);
+  await expect(page.getByText('Lincoln High School')).toBeVisible();
   await expect(page.getByRole('navigation').getByRole('link', { name: 'Admin' })).toHaveCount(0);
   await page.goto('/admin/home/');
   await expect(page.getByRole('heading', { name: 'No access' })).toBeVisible({ timeout: 15_000 });

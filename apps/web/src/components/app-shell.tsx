@@ -66,6 +66,8 @@ const roleLabel = (role: string | null) =>
 type ShellProps = {
   user: ShellUser;
   organizationName: string | null;
+  /** Replaces the organization badge (the SUPER_ADMIN's switcher). */
+  organizationSlot?: ReactNode;
   unreadMessages: number;
   onChangePassword: () => void;
   onSignOut: () => void;
@@ -73,7 +75,15 @@ type ShellProps = {
 };
 
 /** The signed-in frame: sidebar, top bar with organization, notifications and profile menu. */
-export function Shell({ user, organizationName, unreadMessages, onChangePassword, onSignOut, children }: ShellProps) {
+export function Shell({
+  user,
+  organizationName,
+  organizationSlot,
+  unreadMessages,
+  onChangePassword,
+  onSignOut,
+  children,
+}: ShellProps) {
   const [opened, { toggle, close }] = useDisclosure();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const { setColorScheme } = useMantineColorScheme();
@@ -102,11 +112,12 @@ export function Shell({ user, organizationName, unreadMessages, onChangePassword
             <Text fw={700} size="lg" visibleFrom="xs">
               Fieldhouse
             </Text>
-            {organizationName && (
-              <Badge variant="light" size="lg" radius="sm" tt="none" fw={600}>
-                {organizationName}
-              </Badge>
-            )}
+            {organizationSlot ??
+              (organizationName && (
+                <Badge variant="light" size="lg" radius="sm" tt="none" fw={600}>
+                  {organizationName}
+                </Badge>
+              ))}
           </Group>
           <Group gap="xs" wrap="nowrap">
             <Popover width={320} position="bottom-end" shadow="md">

@@ -4,11 +4,14 @@
  * and tell the auth layer, which signs out and returns to sign-in.
  */
 import { fetchAuthSession } from 'aws-amplify/auth';
+import { getActiveOrganization } from './active-organization.ts';
 
 export class ApiError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    /** The whole error answer, for endpoints that explain failures in data (roster import). */
+    readonly body?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -53,20 +56,29 @@ export function toQueryString(query: Query) {
   return qs ? `?${qs}` : '';
 }
 
-async function request<T>(method: string, path: string, init: { query?: Query; body?: unknown } = {}): Promise<T> {
+async function request<T>(
+  method: string,
+  path: string,
+  init: { query?: Query; body?: unknown; raw?: { body: string; contentType: string } } = {},
+): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json', ...(await authHeader()) };
   let body: string | undefined;
-  if (init.body !== undefined) {
+  if (init.raw) {
+    headers['content-type'] = init.raw.contentType;
+    body = init.raw.body;
+  } else if (init.body !== undefined) {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(dropEmpty(init.body));
   }
-  const res = await fetch(`/api${path}${toQueryString(init.query ?? {})}`, { method, headers, body });
+  const organizationId = getActiveOrganization();
+  const query = { ...(organizationId ? { organizationId } : {}), ...(init.query ?? {}) };
+  const res = await fetch(`/api${path}${toQueryString(query)}`, { method, headers, body });
   if (res.status === 401 || res.status === 403) {
     for (const listener of unauthorizedListeners) listener();
     throw new ApiError(res.status, 'Unauthorized');
   }
   const json = (await res.json().catch(() => ({}))) as { message?: string };
-  if (!res.ok) throw new ApiError(res.status, json.message ?? `Request failed (${res.status})`);
+  if (!res.ok) throw new ApiError(res.status, json.message ?? `Request failed (${res.status})`, json);
   return json as T;
 }
 
@@ -74,3 +86,21 @@ export const apiGet = <T>(path: string, query?: Query) => request<T>('GET', path
 export const apiPost = <T>(path: string, body: unknown) => request<T>('POST', path, { body });
 export const apiPatch = <T>(path: string, body: unknown) => request<T>('PATCH', path, { body });
 export const apiDelete = <T>(path: string) => request<T>('DELETE', path);
+
+/** POST a raw body (CSV uploads) with the same auth and error handling. */
+export async function apiPostText<T>(path: string, text: string, contentType: string, query?: Query): Promise<T> {
+  return request<T>('POST', path, { query: query ?? {}, raw: { body: text, contentType } });
+}
+
+/** Downloads a file answer (CSV export) through the authenticated client. */
+export async function apiDownload(path: string, query: Query, fileName: string) {
+  const organizationId = getActiveOrganization();
+  const res = await fetch(`/api${path}${toQueryString({ ...(organizationId ? { organizationId } : {}), ...query })}`, {
+    headers: await authHeader(),
+  });
+  if (!res.ok) throw new ApiError(res.status, `Download failed (${res.status})`);
+  const url = URL.createObjectURL(await res.blob());
+  const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
+  link.click();
+  URL.revokeObjectURL(url);
+}

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Shell } from '../components/app-shell.tsx';
 import { ChangePasswordModal } from '../features/auth/components/change-password-modal.tsx';
 import { useAuth } from '../features/auth/hooks/use-auth.ts';
+import { OrganizationSwitcher } from '../features/organizations/components/organization-switcher.tsx';
 
 /** The signed-in area (SPEC §2): a signed-out visitor goes to sign-in, coming back here after. */
 export const Route = createFileRoute('/_app')({
@@ -22,6 +23,11 @@ function SignedInLayout() {
     <Shell
       user={auth.state.user}
       organizationName={auth.state.organization?.name ?? null}
+      organizationSlot={
+        auth.state.user.role === 'SUPER_ADMIN' ? (
+          <OrganizationSwitcher ownOrganizationId={auth.state.user.organizationId as number | null} />
+        ) : null
+      }
       unreadMessages={0}
       onChangePassword={() => setChangingPassword(true)}
       onSignOut={() => void auth.signOut()}

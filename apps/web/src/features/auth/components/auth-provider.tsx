@@ -2,6 +2,7 @@ import { AUTH, canUseWebApp } from '@fieldhouse/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { signOut as amplifySignOut, getCurrentUser } from 'aws-amplify/auth';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { setActiveOrganization } from '../../../lib/active-organization.ts';
 import { onUnauthorized } from '../../../lib/api-client.ts';
 import { getMe } from '../api/get-me.ts';
 import { type Auth, AuthContext, type AuthState, type SignInCheck } from '../auth-context.ts';
@@ -21,6 +22,7 @@ export function AuthProvider({ splash, children }: { splash: ReactNode; children
     await amplifySignOut().catch(() => {});
     queryClient.clear();
     localStorage.removeItem(AUTH.reloadedAfterLoginKey);
+    setActiveOrganization(null);
     setState({ status: 'signedOut' });
   }, [queryClient]);
 

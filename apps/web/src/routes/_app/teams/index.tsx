@@ -1,6 +1,109 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../../components/coming-soon.tsx';
+import type { TeamSummary } from '@fieldhouse/shared';
+import { Badge, Button, Card, Group, SegmentedControl, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconClipboardList, IconPlus, IconUsers } from '@tabler/icons-react';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { z } from 'zod';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { SportIcon } from '../../../components/sport-icon.tsx';
+import { sportsQueryOptions, teamsQueryOptions } from '../../../features/teams/api/teams-queries.ts';
+import { GENDERS, LEVELS, SEASONS, TeamFormModal } from '../../../features/teams/components/team-form-modal.tsx';
 
 export const Route = createFileRoute('/_app/teams/')({
-  component: () => <ComingSoon title="Teams" description="Every team with its sport, roster and coaches." />,
+  validateSearch: z.object({ season: z.enum(['ALL', 'FALL', 'WINTER', 'SPRING', 'SUMMER']).catch('ALL') }),
+  loader: ({ context }) => context.queryClient.ensureQueryData(teamsQueryOptions()),
+  component: TeamsPage,
 });
+
+function TeamsPage() {
+  const { season } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const { data: teams } = useSuspenseQuery(teamsQueryOptions());
+  const sports = useQuery(sportsQueryOptions());
+  const [creating, setCreating] = useState(false);
+  const shown = teams.filter((t) => season === 'ALL' || t.season === season);
+  const bySport = new Map<string, TeamSummary[]>();
+  for (const team of shown) bySport.set(team.Sport.name, [...(bySport.get(team.Sport.name) ?? []), team]);
+  const athletes = shown.reduce((sum, t) => sum + t.athleteCount, 0);
+
+  return (
+    <>
+      <PageHeader
+        title="Teams"
+        description={`${shown.length} teams · ${athletes.toLocaleString()} roster places`}
+        actions={
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+            New team
+          </Button>
+        }
+      />
+      <SegmentedControl
+        mb="lg"
+        value={season}
+        onChange={(value) => navigate({ search: { season: value as typeof season }, replace: true })}
+        data={[
+          { value: 'ALL', label: 'All seasons' },
+          ...Object.entries(SEASONS).map(([value, label]) => ({ value, label })),
+        ]}
+        aria-label="Filter by season"
+      />
+      <Stack gap="xl">
+        {[...bySport.entries()].map(([sport, list]) => (
+          <Stack key={sport} gap="sm">
+            <Group gap="xs">
+              <ThemeIcon variant="light" size="md">
+                <SportIcon icon={list[0]?.Sport.icon ?? ''} />
+              </ThemeIcon>
+              <Title order={4}>{sport}</Title>
+            </Group>
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+              {list.map((team) => (
+                <Card
+                  key={team.id}
+                  withBorder
+                  radius="md"
+                  padding="md"
+                  renderRoot={(props) => <Link to="/teams/$teamId" params={{ teamId: String(team.id) }} {...props} />}
+                  style={{ textDecoration: 'none' }}
+                >
+                  <Stack gap={6}>
+                    <Group justify="space-between" wrap="nowrap">
+                      <Text fw={600}>{team.name}</Text>
+                      {team.status === 'ARCHIVED' && <Badge color="gray">Archived</Badge>}
+                    </Group>
+                    <Group gap={6}>
+                      <Badge variant="light">{LEVELS[team.level]}</Badge>
+                      <Badge variant="light" color="gray">
+                        {GENDERS[team.gender]}
+                      </Badge>
+                      <Badge variant="light" color="teal">
+                        {SEASONS[team.season]} {team.schoolYear}
+                      </Badge>
+                    </Group>
+                    <Group gap="lg" mt={4}>
+                      <Group gap={4}>
+                        <IconUsers size={16} />
+                        <Text size="sm">{team.athleteCount} athletes</Text>
+                      </Group>
+                      <Group gap={4}>
+                        <IconClipboardList size={16} />
+                        <Text size="sm">{team.coachCount} coaches</Text>
+                      </Group>
+                    </Group>
+                  </Stack>
+                </Card>
+              ))}
+            </SimpleGrid>
+          </Stack>
+        ))}
+        {shown.length === 0 && (
+          <Text c="dimmed" ta="center" py="xl">
+            No teams this season yet.
+          </Text>
+        )}
+      </Stack>
+      {creating && <TeamFormModal opened onClose={() => setCreating(false)} sports={sports.data ?? []} />}
+    </>
+  );
+}

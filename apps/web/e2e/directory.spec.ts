@@ -1,0 +1,93 @@
+import { expect, test } from './fixtures.ts';
+import { DEMO, signIn } from './helpers.ts';
+
+test('find a user by name, sort and filter by team', async ({ page, shot }) => {
+  await signIn(page, DEMO.admin, '/users/');
+  await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
+  await expect(page.getByText(/Showing 1–20 of [\d,]+/)).toBeVisible();
+  await shot('users');
+
+  await page.getByRole('textbox', { name: 'Search users' }).fill('marcus reed');
+  await expect(page).toHaveURL(/search=marcus(\+|%20)reed/);
+  await expect(page.getByTestId('user-row')).toHaveCount(1);
+  await expect(page.getByTestId('user-row').first()).toContainText('marcus.reed@lincolnhigh.example');
+
+  await page.getByRole('textbox', { name: 'Search users' }).fill('');
+  await page.getByRole('button', { name: 'Sort by E-mail' }).click();
+  await expect(page).toHaveURL(/sort=email/);
+  await page.getByRole('button', { name: 'Sort by E-mail' }).click();
+  await expect(page).toHaveURL(/order=desc/);
+  const emails = await page.getByTestId('user-row').locator('td:nth-child(3)').allInnerTexts();
+  expect(emails).toEqual([...emails].sort().reverse());
+
+  await page.getByRole('combobox', { name: 'Filter by team' }).click();
+  await page.getByRole('option', { name: 'Varsity Football' }).click();
+  await expect(page).toHaveURL(/teamId=\d+/);
+  await expect(page.getByTestId('user-row').first()).toContainText('Varsity Football');
+  await page
+    .locator('label')
+    .filter({ hasText: /^Coaches$/ })
+    .click();
+  await expect(page).toHaveURL(/type=COACH/);
+  await expect(page.getByTestId('user-row').first()).toContainText('Coach');
+});
+
+test('create a coach and see them on a team', async ({ page, shot }) => {
+  await signIn(page, DEMO.admin, '/users/');
+  await page.getByRole('button', { name: 'Add person' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add a person' });
+  await dialog.getByRole('button', { name: 'Add and invite' }).click();
+  await expect(dialog.getByText('First name is required')).toBeVisible();
+  await dialog.getByLabel('First name').fill('Riley');
+  await dialog.getByLabel('Last name').fill('Quinn');
+  await dialog.getByLabel('E-mail').fill('riley.quinn@lincolnhigh.example');
+  await dialog.getByRole('combobox', { name: 'Role' }).click();
+  await page.getByRole('option', { name: 'Coach', exact: true }).click();
+  await dialog.getByRole('combobox', { name: 'Coaches' }).click();
+  await page.getByRole('option', { name: 'Girls Tennis' }).click();
+  await page.keyboard.press('Escape');
+  await shot('user-create');
+  await dialog.getByRole('button', { name: 'Add and invite' }).click();
+  await expect(page.getByText('Riley Quinn added and invited by e-mail')).toBeVisible();
+
+  await page.getByRole('navigation').getByRole('link', { name: 'Teams' }).click();
+  await page.getByRole('link', { name: /Girls Tennis/ }).click();
+  await expect(page.getByRole('heading', { name: 'Girls Tennis' })).toBeVisible();
+  await expect(page.getByText('Riley Quinn', { exact: true })).toBeVisible();
+  await shot('team');
+});
+
+test('import a 50-row roster with 2 bad rows and see the errors', async ({ page, shot }) => {
+  await signIn(page, DEMO.admin, '/users/');
+  await page.getByRole('button', { name: 'Import roster' }).click();
+  const header =
+    'firstName,lastName,email,dateOfBirth,contactNumber,team,jerseyNumber,guardianFirstName,guardianLastName,guardianEmail,guardianPhone,guardianRelationship';
+  const rows = Array.from(
+    { length: 50 },
+    (_, i) =>
+      `Import${i},Tester${i},import${i}@students.example,2011-02-0${(i % 9) + 1},,Cross Country,${i},Pat${i},Tester${i},pat${i}@families.example,,Guardian`,
+  );
+  rows[4] = 'Bad,Email,not-an-email,2011-02-01,,Cross Country,1,,,,,';
+  rows[40] = 'No,Team,noteam@students.example,,,Quidditch,1,,,,,';
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'roster.csv', mimeType: 'text/csv', buffer: Buffer.from([header, ...rows].join('\n')) });
+  await expect(page.getByText('2 of 50 rows need fixing')).toBeVisible();
+  await expect(page.getByTestId('row-error')).toHaveCount(2);
+  await expect(page.getByText('email is not a valid e-mail')).toBeVisible();
+  await expect(page.getByText('team "Quidditch" does not exist')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Import 50 rows' })).toBeDisabled();
+  await shot('import-errors');
+});
+
+test('suspend a user with confirmation', async ({ page }) => {
+  await signIn(page, DEMO.admin, '/users/?search=alicia');
+  await page.getByTestId('user-row').first().click();
+  const drawer = page.getByRole('dialog', { name: 'Person' });
+  await expect(drawer.getByRole('heading', { name: 'Alicia Moreno' })).toBeVisible();
+  await drawer.getByRole('button', { name: 'Change status' }).click();
+  await page.getByRole('menuitem', { name: 'Suspend' }).click();
+  await page.getByRole('dialog', { name: 'Please confirm' }).getByRole('button', { name: 'Suspend' }).click();
+  await expect(page.getByText('Alicia Moreno is now suspended')).toBeVisible();
+  await expect(page.getByTestId('user-row').first()).toContainText('Suspended');
+});

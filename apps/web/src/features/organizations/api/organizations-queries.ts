@@ -1,0 +1,24 @@
+import type { Organization, PagedResponse } from '@fieldhouse/shared';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { apiGet, apiPatch, apiPost } from '../../../lib/api-client.ts';
+
+export type OrganizationInput = {
+  name: string;
+  slug: string;
+  timezone: string;
+  city?: string | null;
+  state?: string | null;
+};
+
+export const organizationsQueryOptions = (query: { search: string; page: number; limit: number }) =>
+  queryOptions({
+    queryKey: ['organizations', 'list', query],
+    // The switcher must list every organization, whichever one is active.
+    queryFn: () => apiGet<PagedResponse<Organization>>('/auth/organizations/list', { ...query, organizationId: null }),
+    placeholderData: keepPreviousData,
+  });
+
+export const createOrganization = async (input: OrganizationInput) =>
+  (await apiPost<{ data: Organization }>('/auth/organizations', input)).data;
+export const updateOrganization = async (id: number, input: Partial<OrganizationInput>) =>
+  (await apiPatch<{ data: Organization }>(`/auth/organizations/${id}`, input)).data;

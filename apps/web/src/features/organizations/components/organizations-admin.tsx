@@ -1,0 +1,160 @@
+import { formatDisplayDate, type Organization, organizationInputSchema } from '@fieldhouse/shared';
+import { Alert, Button, Group, Modal, Pagination, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { zodValidate } from '../../../lib/zod-form.ts';
+import {
+  createOrganization,
+  type OrganizationInput,
+  organizationsQueryOptions,
+  updateOrganization,
+} from '../api/organizations-queries.ts';
+
+/** The organizations a SUPER_ADMIN manages: search, page, create and edit. */
+export function OrganizationsAdmin() {
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 300);
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<Organization | 'new' | null>(null);
+  const { data } = useQuery(organizationsQueryOptions({ search: debounced, page, limit: 10 }));
+  const info = data?.data.paginationInfo;
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Group justify="space-between" mb="md">
+        <Title order={4}>Organizations</Title>
+        <Group gap="xs">
+          <TextInput
+            placeholder="Search organizations"
+            leftSection={<IconSearch size={16} />}
+            value={search}
+            onChange={(e) => {
+              setSearch(e.currentTarget.value);
+              setPage(1);
+            }}
+          />
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
+            New organization
+          </Button>
+        </Group>
+      </Group>
+      <Table highlightOnHover verticalSpacing="sm">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>Time zone</Table.Th>
+            <Table.Th>Users</Table.Th>
+            <Table.Th>Teams</Table.Th>
+            <Table.Th>Created</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {(data?.data.result ?? []).map((org) => (
+            <Table.Tr key={org.id} onClick={() => setEditing(org)} style={{ cursor: 'pointer' }}>
+              <Table.Td>
+                <Text fw={500} size="sm">
+                  {org.name}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {[org.city, org.state].filter(Boolean).join(', ') || org.slug}
+                </Text>
+              </Table.Td>
+              <Table.Td>{org.timezone}</Table.Td>
+              <Table.Td>{org.userCount.toLocaleString()}</Table.Td>
+              <Table.Td>{org.teamCount}</Table.Td>
+              <Table.Td>{formatDisplayDate(org.createdAt)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {info && info.pageCount > 1 && (
+        <Pagination mt="md" total={info.pageCount} value={info.currentPage} onChange={setPage} />
+      )}
+      {editing && (
+        <OrganizationModal organization={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />
+      )}
+    </Paper>
+  );
+}
+
+function OrganizationModal({
+  organization,
+  onClose,
+}: {
+  organization?: Organization | undefined;
+  onClose: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<OrganizationInput>({
+    initialValues: {
+      name: organization?.name ?? '',
+      slug: organization?.slug ?? '',
+      timezone: organization?.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+      city: organization?.city ?? '',
+      state: organization?.state ?? '',
+    },
+    validate: zodValidate(organizationInputSchema),
+  });
+  const mutation = useMutation({
+    mutationFn: (values: OrganizationInput) =>
+      organization ? updateOrganization(organization.id, values) : createOrganization(values),
+    onSuccess: async (saved) => {
+      await queryClient.invalidateQueries({ queryKey: ['organizations'] });
+      toast.success(`${saved.name} saved`);
+      onClose();
+    },
+    onError: (e) => setError(e.message),
+  });
+  return (
+    <Modal opened onClose={onClose} title={organization ? `Edit ${organization.name}` : 'New organization'} centered>
+      <form onSubmit={form.onSubmit((values) => mutation.mutate(values))} noValidate>
+        <Stack>
+          {error && <Alert color="red">{error}</Alert>}
+          <TextInput
+            label="Name"
+            withAsterisk
+            {...form.getInputProps('name')}
+            onBlur={() => {
+              if (!form.values.slug)
+                form.setFieldValue(
+                  'slug',
+                  form.values.name
+                    .toLowerCase()
+                    .replace(/[^a-z0-9]+/g, '-')
+                    .replace(/^-|-$/g, ''),
+                );
+            }}
+          />
+          <TextInput
+            label="Short name (URL)"
+            withAsterisk
+            description="Lower-case letters, digits and dashes"
+            {...form.getInputProps('slug')}
+          />
+          <TextInput
+            label="Time zone"
+            withAsterisk
+            description="For example America/Chicago"
+            {...form.getInputProps('timezone')}
+          />
+          <Group grow>
+            <TextInput label="City" {...form.getInputProps('city')} />
+            <TextInput label="State" {...form.getInputProps('state')} />
+          </Group>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={mutation.isPending}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,264 @@
+import { formatDisplayDate, type Role, type User } from '@fieldhouse/shared';
+import {
+  Alert,
+  Avatar,
+  Badge,
+  Button,
+  Divider,
+  Drawer,
+  Group,
+  Loader,
+  Menu,
+  Modal,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import {
+  IconBan,
+  IconCheck,
+  IconChevronDown,
+  IconMail,
+  IconPencil,
+  IconPlayerPause,
+  IconTrash,
+} from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { SportIcon } from '../../../components/sport-icon.tsx';
+import { changeUserStatus, deleteUser, resendInvite, userDetailQueryOptions, usersKeys } from '../api/users-queries.ts';
+import { fullName, initials, ROLE_COLORS, ROLE_LABELS, STATUS_COLORS, STATUS_LABELS } from './labels.ts';
+
+type StatusAction = { status: 'ACTIVE' | 'INACTIVE' | 'SUSPENDED'; label: string; verb: string; color: string };
+const STATUS_ACTIONS: StatusAction[] = [
+  { status: 'ACTIVE', label: 'Activate', verb: 'activate', color: 'green' },
+  { status: 'INACTIVE', label: 'Deactivate', verb: 'deactivate', color: 'gray' },
+  { status: 'SUSPENDED', label: 'Suspend', verb: 'suspend', color: 'red' },
+];
+
+type Props = {
+  userId: number | null;
+  actor: { id: number; role: Role };
+  onClose: () => void;
+  onEdit: (user: User) => void;
+};
+
+/** A person's profile, teams, family links and sign-in state, with the actions on them. */
+export function UserDrawer({ userId, actor, onClose, onEdit }: Props) {
+  const queryClient = useQueryClient();
+  const detail = useQuery({ ...userDetailQueryOptions(userId ?? 0), enabled: userId !== null });
+  const [confirm, setConfirm] = useState<StatusAction | 'delete' | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: usersKeys.all });
+  const statusMutation = useMutation({
+    mutationFn: (status: StatusAction['status']) => changeUserStatus(userId as number, status),
+    onSuccess: async (user) => {
+      await refresh();
+      toast.success(`${fullName(user)} is now ${STATUS_LABELS[user.status].toLowerCase()}`);
+      setConfirm(null);
+    },
+    onError: (e) => toast.error(e.message),
+  });
+  const deleteMutation = useMutation({
+    mutationFn: () => deleteUser(userId as number),
+    onSuccess: async () => {
+      await refresh();
+      toast.success('User deleted');
+      setConfirm(null);
+      onClose();
+    },
+    onError: (e) => toast.error(e.message),
+  });
+  const inviteMutation = useMutation({
+    mutationFn: () => resendInvite(userId as number),
+    onSuccess: () => toast.success('A new invite is on its way'),
+    onError: (e) => toast.error(e.message),
+  });
+
+  const data = detail.data;
+  const user = data?.user;
+  const self = user?.id === actor.id;
+  const teams = user
+    ? [
+        ...user.JoinedTeams.map((t) => ({ ...t, label: 'Athlete' })),
+        ...(user.Coach?.TeamCoaches.flatMap((tc) =>
+          tc.Team ? [{ ...tc.Team, label: tc.role === 'HEAD' ? 'Head coach' : 'Assistant coach' }] : [],
+        ) ?? []),
+      ]
+    : [];
+
+  return (
+    <Drawer opened={userId !== null} onClose={onClose} position="right" size="md" title="Person" padding="lg">
+      {detail.isPending && userId !== null && <Loader m="xl" />}
+      {detail.isError && <Alert color="red">{detail.error.message}</Alert>}
+      {user && data && (
+        <Stack gap="lg">
+          <Group gap="md" wrap="nowrap">
+            <Avatar src={user.userImage} size={64} radius="xl" color={user.role ? ROLE_COLORS[user.role] : 'gray'}>
+              {initials(user)}
+            </Avatar>
+            <Stack gap={4}>
+              <Title order={3}>{fullName(user)}</Title>
+              <Group gap={6}>
+                {user.role && (
+                  <Badge variant="light" color={ROLE_COLORS[user.role]}>
+                    {ROLE_LABELS[user.role]}
+                  </Badge>
+                )}
+                <Badge variant="dot" color={STATUS_COLORS[user.status]}>
+                  {STATUS_LABELS[user.status]}
+                </Badge>
+              </Group>
+            </Stack>
+          </Group>
+          {data.account?.status === 'FORCE_CHANGE_PASSWORD' && (
+            <Alert color="yellow" variant="light" title="Has not signed in yet">
+              <Group justify="space-between">
+                <Text size="sm">The invite is waiting for a first sign-in.</Text>
+                <Button
+                  size="xs"
+                  variant="light"
+                  leftSection={<IconMail size={14} />}
+                  loading={inviteMutation.isPending}
+                  onClick={() => inviteMutation.mutate()}
+                >
+                  Resend invite
+                </Button>
+              </Group>
+            </Alert>
+          )}
+          <Stack gap={6}>
+            <Field label="E-mail" value={user.email} />
+            <Field label="Phone" value={user.contactNumber ?? '—'} />
+            <Field
+              label="Date of birth"
+              value={user.dateOfBirth ? formatDisplayDate(`${user.dateOfBirth}T12:00:00Z`) : '—'}
+            />
+            <Field label="Added" value={formatDisplayDate(user.createdAt)} />
+            {user.bio && <Field label="Notes" value={user.bio} />}
+          </Stack>
+          <Divider />
+          <Stack gap="xs">
+            <Text fw={600}>Teams</Text>
+            {teams.length === 0 && (
+              <Text size="sm" c="dimmed">
+                Not on a team.
+              </Text>
+            )}
+            {teams.map((team) => (
+              <Group key={`${team.label}-${team.id}`} justify="space-between">
+                <Group gap={6}>
+                  <SportIcon icon={team.Sport.icon} />
+                  <Text size="sm">{team.name}</Text>
+                </Group>
+                <Text size="xs" c="dimmed">
+                  {team.label}
+                </Text>
+              </Group>
+            ))}
+          </Stack>
+          {(data.guardians.length > 0 || data.athletes.length > 0) && (
+            <Stack gap="xs">
+              <Text fw={600}>{data.guardians.length > 0 ? 'Guardians' : 'Guardian of'}</Text>
+              {[...data.guardians, ...data.athletes].map((person) => (
+                <Group key={person.id} justify="space-between">
+                  <Stack gap={0}>
+                    <Text size="sm">{fullName(person)}</Text>
+                    <Text size="xs" c="dimmed">
+                      {person.email}
+                      {person.contactNumber ? ` · ${person.contactNumber}` : ''}
+                    </Text>
+                  </Stack>
+                  <Badge variant="outline" color="gray">
+                    {person.relationship}
+                  </Badge>
+                </Group>
+              ))}
+            </Stack>
+          )}
+          <Divider />
+          <Group>
+            <Button variant="default" leftSection={<IconPencil size={16} />} onClick={() => onEdit(user)}>
+              Edit
+            </Button>
+            {!self && (
+              <Menu position="bottom-start">
+                <Menu.Target>
+                  <Button variant="default" rightSection={<IconChevronDown size={14} />}>
+                    Change status
+                  </Button>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  {STATUS_ACTIONS.filter((a) => a.status !== user.status).map((action) => (
+                    <Menu.Item
+                      key={action.status}
+                      color={action.status === 'SUSPENDED' ? 'red' : undefined}
+                      leftSection={
+                        action.status === 'ACTIVE' ? (
+                          <IconCheck size={16} />
+                        ) : action.status === 'SUSPENDED' ? (
+                          <IconBan size={16} />
+                        ) : (
+                          <IconPlayerPause size={16} />
+                        )
+                      }
+                      onClick={() => setConfirm(action)}
+                    >
+                      {action.label}
+                    </Menu.Item>
+                  ))}
+                </Menu.Dropdown>
+              </Menu>
+            )}
+            {!self && (
+              <Button
+                variant="subtle"
+                color="red"
+                leftSection={<IconTrash size={16} />}
+                onClick={() => setConfirm('delete')}
+              >
+                Delete
+              </Button>
+            )}
+          </Group>
+        </Stack>
+      )}
+      <Modal opened={confirm !== null} onClose={() => setConfirm(null)} title="Please confirm" centered>
+        {user && confirm && (
+          <Stack>
+            <Text size="sm">
+              {confirm === 'delete'
+                ? `Delete ${fullName(user)}? They can no longer sign in and disappear from lists. Their history is kept.`
+                : `${confirm.label} ${fullName(user)}? ${confirm.status === 'ACTIVE' ? 'They can sign in again.' : 'They are signed out and cannot sign in until reactivated.'}`}
+            </Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setConfirm(null)}>
+                Cancel
+              </Button>
+              <Button
+                color={confirm === 'delete' ? 'red' : confirm.color}
+                loading={statusMutation.isPending || deleteMutation.isPending}
+                onClick={() => (confirm === 'delete' ? deleteMutation.mutate() : statusMutation.mutate(confirm.status))}
+              >
+                {confirm === 'delete' ? 'Delete' : confirm.label}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+    </Drawer>
+  );
+}
+
+function Field({ label, value }: { label: string; value: string }) {
+  return (
+    <Group justify="space-between" wrap="nowrap" align="flex-start">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" ta="right">
+        {value}
+      </Text>
+    </Group>
+  );
+}

@@ -1,0 +1,135 @@
+import { formatDisplayDate, type User, type UserListQuery, type UserSort } from '@fieldhouse/shared';
+import { Avatar, Badge, Group, ScrollArea, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
+import { SportIcon } from '../../../components/sport-icon.tsx';
+import { initials, ROLE_COLORS, ROLE_LABELS, STATUS_COLORS, STATUS_LABELS } from './labels.ts';
+
+type Props = {
+  users: User[];
+  query: UserListQuery;
+  onSort: (sort: UserSort) => void;
+  onOpen: (user: User) => void;
+};
+
+function SortHeader({
+  label,
+  column,
+  query,
+  onSort,
+}: {
+  label: string;
+  column: UserSort;
+  query: UserListQuery;
+  onSort: (s: UserSort) => void;
+}) {
+  const active = query.sort === column;
+  const Icon = active ? (query.order === 'asc' ? IconChevronUp : IconChevronDown) : IconSelector;
+  return (
+    <Table.Th aria-sort={active ? (query.order === 'asc' ? 'ascending' : 'descending') : 'none'}>
+      <UnstyledButton onClick={() => onSort(column)} aria-label={`Sort by ${label}`}>
+        <Group gap={4} wrap="nowrap">
+          <Text fw={600} size="sm">
+            {label}
+          </Text>
+          <Icon size={14} />
+        </Group>
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
+/** The user list: sortable columns, a row per person; a click opens the detail drawer. */
+export function UsersTable({ users, query, onSort, onOpen }: Props) {
+  return (
+    <ScrollArea>
+      <Table highlightOnHover verticalSpacing="sm" miw={900} stickyHeader>
+        <Table.Thead>
+          <Table.Tr>
+            <SortHeader label="First name" column="firstName" query={query} onSort={onSort} />
+            <SortHeader label="Last name" column="lastName" query={query} onSort={onSort} />
+            <SortHeader label="E-mail" column="email" query={query} onSort={onSort} />
+            <SortHeader label="Role" column="role" query={query} onSort={onSort} />
+            <Table.Th>Teams</Table.Th>
+            <SortHeader label="Status" column="status" query={query} onSort={onSort} />
+            <SortHeader label="Added" column="createdAt" query={query} onSort={onSort} />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {users.map((user) => {
+            const teams = [
+              ...user.JoinedTeams,
+              ...(user.Coach?.TeamCoaches.flatMap((tc) => (tc.Team ? [tc.Team] : [])) ?? []),
+            ];
+            return (
+              <Table.Tr key={user.id} onClick={() => onOpen(user)} style={{ cursor: 'pointer' }} data-testid="user-row">
+                <Table.Td>
+                  <Group gap="sm" wrap="nowrap">
+                    <Avatar
+                      src={user.userImage}
+                      radius="xl"
+                      size={32}
+                      color={user.role ? ROLE_COLORS[user.role] : 'gray'}
+                    >
+                      {initials(user)}
+                    </Avatar>
+                    <Text size="sm" fw={500}>
+                      {user.firstName}
+                    </Text>
+                  </Group>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{user.lastName ?? '—'}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" c="dimmed">
+                    {user.email}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  {user.role && (
+                    <Badge variant="light" color={ROLE_COLORS[user.role]} radius="sm">
+                      {ROLE_LABELS[user.role]}
+                    </Badge>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Stack gap={2}>
+                    {teams.slice(0, 2).map((team) => (
+                      <Group key={team.id} gap={4} wrap="nowrap">
+                        <SportIcon icon={team.Sport.icon} size={14} />
+                        <Text size="xs">{team.name}</Text>
+                      </Group>
+                    ))}
+                    {teams.length > 2 && (
+                      <Text size="xs" c="dimmed">
+                        +{teams.length - 2} more
+                      </Text>
+                    )}
+                  </Stack>
+                </Table.Td>
+                <Table.Td>
+                  <Badge variant="dot" color={STATUS_COLORS[user.status]}>
+                    {STATUS_LABELS[user.status]}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" c="dimmed">
+                    {formatDisplayDate(user.createdAt)}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+      {users.length === 0 && (
+        <Stack align="center" py={48} gap={4}>
+          <Text fw={600}>No one matches</Text>
+          <Text size="sm" c="dimmed">
+            Try another name or e-mail, or clear the filters.
+          </Text>
+        </Stack>
+      )}
+    </ScrollArea>
+  );
+}

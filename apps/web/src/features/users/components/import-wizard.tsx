@@ -60,6 +60,8 @@ export function ImportWizard({ opened, onClose }: { opened: boolean; onClose: ()
   const shownColumns = ['firstName', 'lastName', 'email', 'team', 'guardianEmail']
     .map((name) => ({ name, index: header.indexOf(name) }))
     .filter((c) => c.index >= 0);
+  // Rows are numbered as in the spreadsheet (the header is row 1).
+  const numbered = (file?.rows.slice(1) ?? []).map((cells, i) => ({ number: i + 2, cells }));
   const errorsByRow = new Map(check?.result.rows.map((r) => [r.row, r.errors]) ?? []);
   const invalid = check ? check.result.totalRows - check.result.validRows : 0;
 
@@ -133,11 +135,11 @@ export function ImportWizard({ opened, onClose }: { opened: boolean; onClose: ()
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {file.rows.slice(1).map((cells, i) => {
-                  const errors = errorsByRow.get(i + 2) ?? [];
+                {numbered.map(({ number, cells }) => {
+                  const errors = errorsByRow.get(number) ?? [];
                   return (
-                    <Table.Tr key={`row-${i + 2}`} bg={errors.length ? 'var(--mantine-color-red-light)' : undefined}>
-                      <Table.Td>{i + 2}</Table.Td>
+                    <Table.Tr key={number} bg={errors.length ? 'var(--mantine-color-red-light)' : undefined}>
+                      <Table.Td>{number}</Table.Td>
                       <Table.Td>
                         {errors.length ? (
                           <Text size="xs" c="red" data-testid="row-error">

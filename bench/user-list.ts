@@ -1,0 +1,123 @@
+/**
+ * GET /api/user/list at scale: 100,000 generated users, a search term, a sort and page 50.
+ * Prints p50/p95 of the endpoint (through Fastify, with authentication and the presenter) and of
+ * the same two SQL statements run directly through the driver (the baseline), their ratio, and
+ * the query plan. `DATABASE_URL=postgres://… node --import tsx bench/user-list.ts [--users N]`
+ * (PGlite in a temp dir without DATABASE_URL). The target database should be empty.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { userListQuerySchema } from '@fieldhouse/shared';
+import { asc, count, sql } from 'drizzle-orm';
+import { buildApp } from '../apps/server/src/app.ts';
+import { bootstrap } from '../apps/server/src/bootstrap.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { openDatabase } from '../apps/server/src/db/client.ts';
+import { runMigrations } from '../apps/server/src/db/migrate.ts';
+import { users } from '../apps/server/src/db/schema/index.ts';
+import { userListFilter } from '../apps/server/src/modules/users/list-users.ts';
+import { seedBulkUsers } from '../apps/server/src/seed/bulk.ts';
+import { DEMO_ADMIN } from '../apps/server/src/seed/demo.ts';
+
+const { values } = parseArgs({
+  options: { users: { type: 'string', default: '100000' }, rounds: { type: 'string', default: '200' } },
+});
+const dir = mkdtempSync(join(tmpdir(), 'fieldhouse-bench-'));
+const config = loadConfig({
+  DATA_DIR: dir,
+  IDENTITY_SECRET: 'd'.repeat(64),
+  LOG_LEVEL: 'silent',
+  IDENTITY_RATE_LIMIT: '1000000',
+  SEED_DEMO: 'false',
+  ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+});
+const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: dir });
+await runMigrations(database);
+const app = await buildApp({ config, database, logger: { level: 'silent' } });
+await bootstrap(database, app.identity.admin, { ...config, SEED_DEMO: true });
+const [{ id: organizationId } = { id: 0 }] = await database.db
+  .execute<{ id: number }>(sql`select min(id) as id from organizations`)
+  .then((r) => r.rows);
+const [existing] = await database.db.select({ n: count() }).from(users);
+const wanted = Number(values.users);
+if ((existing?.n ?? 0) < wanted) {
+  process.stdout.write(`seeding ${wanted.toLocaleString()} users on ${database.kind}…\n`);
+  await seedBulkUsers(database.db, { count: wanted, organizationId });
+  await database.db.execute(sql`analyze`);
+}
+
+const auth = await app.inject({
+  method: 'POST',
+  url: '/api/identity',
+  headers: {
+    'content-type': 'application/x-amz-json-1.1',
+    'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
+  },
+  payload: JSON.stringify({
+    AuthFlow: 'USER_PASSWORD_AUTH',
+    ClientId: config.USER_POOL_CLIENT_ID,
+    AuthParameters: { USERNAME: DEMO_ADMIN.email, PASSWORD: DEMO_ADMIN.password },
+  }),
+});
+const token = (auth.json() as { AuthenticationResult: { IdToken: string } }).AuthenticationResult.IdToken;
+async function measure(label: string, fn: () => Promise<unknown>) {
+  for (let i = 0; i < 20; i++) await fn();
+  const times: number[] = [];
+  for (let i = 0; i < Number(values.rounds); i++) {
+    const started = performance.now();
+    await fn();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  const at = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))] as number;
+  process.stdout.write(
+    `  ${label.padEnd(34)} p50 ${at(0.5).toFixed(2).padStart(7)} ms   p95 ${at(0.95).toFixed(2).padStart(7)} ms\n`,
+  );
+  return at(0.95);
+}
+
+const client = (database.db as unknown as { $client: { query: (q: string, p: unknown[]) => Promise<unknown> } })
+  .$client;
+for (const term of ['johnson', 'son']) {
+  const url = `/api/user/list?search=${term}&sort=firstName&order=asc&page=50`;
+  const query = userListQuerySchema.parse({ search: term, sort: 'firstName', order: 'asc', page: '50' });
+  const where = userListFilter(organizationId, query);
+  const rowsSql = database.db
+    .select()
+    .from(users)
+    .where(where)
+    .orderBy(asc(users.firstName), asc(users.id))
+    .limit(20)
+    .offset(980)
+    .toSQL();
+  const countSql = database.db.select({ n: count() }).from(users).where(where).toSQL();
+  const direct = async () => {
+    await client.query(rowsSql.sql, rowsSql.params);
+    await client.query(countSql.sql, countSql.params);
+  };
+  const endpoint = async () => {
+    const res = await app.inject({ url, headers: { authorization: `Bearer ${token}` } });
+    if (res.statusCode !== 200) throw new Error(res.body);
+  };
+  const first = (await app.inject({ url, headers: { authorization: `Bearer ${token}` } })).json() as {
+    data: { paginationInfo: { totalCount: number } };
+  };
+  process.stdout.write(
+    `\n${database.kind}: ${url} (${first.data.paginationInfo.totalCount.toLocaleString()} matches)\n`,
+  );
+  const baseline = await measure('same SQL through the driver', direct);
+  const api = await measure('GET /api/user/list (endpoint)', endpoint);
+  process.stdout.write(`  endpoint / direct SQL at p95: ${(api / baseline).toFixed(2)}×\n  plans:\n`);
+  for (const statement of [rowsSql, countSql]) {
+    const plan = (await client.query(`explain ${statement.sql}`, statement.params)) as {
+      rows: { 'QUERY PLAN': string }[];
+    };
+    for (const row of plan.rows.filter((r) => /Scan|Sort|Limit|Aggregate/.test(r['QUERY PLAN'])))
+      process.stdout.write(`    ${row['QUERY PLAN'].trim()}\n`);
+  }
+}
+await app.close();
+await database.close();
+rmSync(dir, { recursive: true, force: true });

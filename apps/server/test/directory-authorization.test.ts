@@ -1,0 +1,100 @@
+/**
+ * The authorization matrix of the directory: every endpoint refuses ATHLETE, COACH and PARENT
+ * (403), refuses a missing token (401), and never reaches another organization's records.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from './helpers/app.ts';
+import { as, buildSchool, type School } from './helpers/directory.ts';
+
+let app: TestApp;
+let school: School;
+let other: School;
+
+beforeAll(async () => {
+  app = await buildTestApp();
+  school = await buildSchool(app, 'Westfield High');
+  other = await buildSchool(app, 'Eastview Academy');
+});
+afterAll(async () => {
+  await app.close();
+});
+
+type Call = { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; url: string; body?: object };
+const endpoints = (s: School): Call[] => [
+  { method: 'GET', url: '/api/user/list' },
+  { method: 'GET', url: '/api/user/export' },
+  { method: 'POST', url: '/api/user', body: { email: 'matrix@school.example', firstName: 'M', role: 'ATHLETE' } },
+  { method: 'GET', url: `/api/user/${s.athlete2.id}` },
+  { method: 'PATCH', url: `/api/user/${s.athlete2.id}`, body: { firstName: 'Changed' } },
+  { method: 'PATCH', url: `/api/user/${s.athlete2.id}/status`, body: { status: 'INACTIVE' } },
+  { method: 'POST', url: `/api/user/${s.athlete2.id}/resend-invite` },
+  { method: 'DELETE', url: `/api/user/${s.athlete2.id}` },
+  { method: 'GET', url: '/api/teams/list-organization-teams' },
+  { method: 'GET', url: `/api/teams/${s.varsity.id}` },
+  {
+    method: 'POST',
+    url: '/api/teams',
+    body: { name: 'T', sportId: s.sport.id, gender: 'BOYS', season: 'FALL', schoolYear: '2026-27' },
+  },
+  { method: 'PATCH', url: `/api/teams/${s.varsity.id}`, body: { name: 'Renamed' } },
+  { method: 'DELETE', url: `/api/teams/${s.varsity.id}` },
+  { method: 'POST', url: `/api/teams/${s.varsity.id}/members`, body: { userId: s.athlete2.id } },
+  { method: 'DELETE', url: `/api/teams/${s.varsity.id}/members/${s.athlete.id}` },
+  { method: 'POST', url: `/api/teams/${s.varsity.id}/coaches`, body: { userId: s.coach.id } },
+  { method: 'DELETE', url: `/api/teams/${s.varsity.id}/coaches/${s.coach.id}` },
+  { method: 'GET', url: '/api/sports' },
+  { method: 'GET', url: '/api/coaches' },
+  { method: 'GET', url: '/api/auth/organizations/list' },
+  { method: 'POST', url: '/api/auth/organizations', body: { name: 'X', slug: 'x-matrix', timezone: 'UTC' } },
+  { method: 'PATCH', url: `/api/auth/organizations/${s.org.id}`, body: { city: 'X' } },
+];
+
+const send = (token: string | undefined, call: Call) =>
+  app.inject({
+    method: call.method,
+    url: call.url,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    ...(call.body ? { payload: call.body } : {}),
+  });
+
+describe('directory authorization matrix', () => {
+  it('answers 401 without a token', async () => {
+    for (const call of endpoints(school))
+      expect((await send(undefined, call)).statusCode, `${call.method} ${call.url}`).toBe(401);
+  });
+
+  it('answers 403 to athletes, coaches and guardians on every endpoint', async () => {
+    for (const person of [school.athlete, school.coach, school.parent]) {
+      const client = await as(app, person);
+      for (const call of endpoints(school)) {
+        const res =
+          call.method === 'GET'
+            ? await client.get(call.url)
+            : call.method === 'POST'
+              ? await client.post(call.url, call.body)
+              : call.method === 'PATCH'
+                ? await client.patch(call.url, call.body)
+                : await client.delete(call.url);
+        expect(res.statusCode, `${person.role} ${call.method} ${call.url}`).toBe(403);
+      }
+    }
+  });
+
+  it('never lets an admin of one school reach another school’s records', async () => {
+    const director = await as(app, school.director);
+    for (const call of endpoints(other).filter((c) => /\/\d+/.test(c.url))) {
+      const res =
+        call.method === 'GET'
+          ? await director.get(call.url)
+          : call.method === 'POST'
+            ? await director.post(call.url, call.body)
+            : call.method === 'PATCH'
+              ? await director.patch(call.url, call.body)
+              : await director.delete(call.url);
+      expect([403, 404], `${call.method} ${call.url}`).toContain(res.statusCode);
+    }
+    for (const url of ['/api/user/list', '/api/teams/list-organization-teams', '/api/coaches', '/api/user/export']) {
+      expect((await director.get(`${url}?organizationId=${other.org.id}`)).statusCode, url).toBe(403);
+    }
+  });
+});

@@ -40,6 +40,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 async function openPglite(dataDir: string): Promise<Database> {
   mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm, unaccent } });
+  // PGlite's one session predates migration 0004's ALTER DATABASE; apply the same SSD cost here.
+  await client.exec('SET random_page_cost = 1.1');
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
   return {
     db,

@@ -222,8 +222,18 @@ describe('creating and changing users', () => {
     expect((await director.patch(`/api/user/${school.director.id}/status`, { status: 'INACTIVE' })).statusCode).toBe(
       403,
     );
-    await director.patch(`/api/user/${target.id}/status`, { status: 'ACTIVE' });
+    await director.patch(`/api/user/${target.id}/status`, { status: 'ACTIVE', reason: 'Cleared by the principal' });
     await expect(signInAs(app, target.email)).resolves.toBeTruthy();
+    const history = (await director.get(`/api/user/${target.id}`)).json().data.statusHistory;
+    expect(history.slice(0, 2)).toEqual([
+      expect.objectContaining({
+        fromStatus: 'SUSPENDED',
+        toStatus: 'ACTIVE',
+        reason: 'Cleared by the principal',
+        changedBy: { id: school.director.id, name: 'Dana Director' },
+      }),
+      expect.objectContaining({ fromStatus: 'ACTIVE', toStatus: 'SUSPENDED' }),
+    ]);
   });
 
   it('deletes softly: hidden from lists, sign-in off, row kept', async () => {

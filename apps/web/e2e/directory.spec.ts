@@ -90,4 +90,5 @@ test('suspend a user with confirmation', async ({ page }) => {
   await page.getByRole('dialog', { name: 'Please confirm' }).getByRole('button', { name: 'Suspend' }).click();
   await expect(page.getByText('Alicia Moreno is now suspended')).toBeVisible();
   await expect(page.getByTestId('user-row').first()).toContainText('Suspended');
+  await expect(drawer.getByText('Active → Suspended')).toBeVisible();
 });

@@ -46,3 +46,20 @@ export const users = pgTable(
     index('users_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],
 );
+
+/** Every status change of a user, for the detail drawer's history and for audits. */
+export const userStatusEvents = pgTable(
+  'user_status_events',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fromStatus: userStatusEnum('from_status'),
+    toStatus: userStatusEnum('to_status').notNull(),
+    changedById: integer('changed_by_id').references(() => users.id, { onDelete: 'set null' }),
+    reason: varchar('reason', { length: 500 }),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index('user_status_events_user_idx').on(t.userId, t.createdAt)],
+);

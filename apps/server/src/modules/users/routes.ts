@@ -9,12 +9,14 @@ import {
   userListQuerySchema,
   userSchema,
   userStatusChangeSchema,
+  userStatusSchema,
   userUpdateSchema,
 } from '@fieldhouse/shared';
-import { eq, inArray, or } from 'drizzle-orm';
+import { desc, eq, inArray, or } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { guardianLinks, users } from '../../db/schema/index.ts';
+import { guardianLinks, userStatusEvents, users } from '../../db/schema/index.ts';
 import { requireAuth } from '../auth/authenticate.ts';
 import { requireAdmin, resolveOrganization } from '../auth/policies.ts';
 import { exportUsers, listUsers } from './list-users.ts';
@@ -39,6 +41,15 @@ const userDetailResponse = apiResponseSchema(
     guardians: z.array(linkedPerson),
     athletes: z.array(linkedPerson),
     account: z.object({ status: z.string(), enabled: z.boolean() }).nullable(),
+    statusHistory: z.array(
+      z.object({
+        fromStatus: userStatusSchema.nullable(),
+        toStatus: userStatusSchema,
+        changedBy: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+        reason: z.string().nullable(),
+        createdAt: z.string(),
+      }),
+    ),
   }),
 );
 const ok = <T>(data: T, statusCode = 200, message = 'OK') => ({ statusCode, message, data });
@@ -167,11 +178,29 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         return other && other.status !== 'DELETED' ? [{ ...presentPerson(other), relationship }] : [];
       };
       const account = user.identitySub ? await app.identity.admin.getUser(user.identitySub).catch(() => null) : null;
+      const changer = alias(users, 'changer');
+      const history = await db
+        .select({
+          event: userStatusEvents,
+          changer: { id: changer.id, firstName: changer.firstName, lastName: changer.lastName },
+        })
+        .from(userStatusEvents)
+        .leftJoin(changer, eq(changer.id, userStatusEvents.changedById))
+        .where(eq(userStatusEvents.userId, user.id))
+        .orderBy(desc(userStatusEvents.createdAt), desc(userStatusEvents.id))
+        .limit(50);
       return ok({
         user: await presentUser(db, user),
         guardians: links.filter((l) => l.athleteId === user.id).flatMap((l) => person(l.guardianId, l.relationship)),
         athletes: links.filter((l) => l.guardianId === user.id).flatMap((l) => person(l.athleteId, l.relationship)),
         account: account ? { status: account.status, enabled: account.enabled } : null,
+        statusHistory: history.map(({ event, changer: by }) => ({
+          fromStatus: event.fromStatus,
+          toStatus: event.toStatus,
+          changedBy: by?.id ? { id: by.id, name: [by.firstName, by.lastName].filter(Boolean).join(' ') } : null,
+          reason: event.reason,
+          createdAt: event.createdAt.toISOString(),
+        })),
       });
     },
   );
@@ -207,7 +236,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = requireAdmin(requireAuth(request).user);
-      const user = await changeStatus(app, actor, request.params.id, request.body.status);
+      const user = await changeStatus(app, actor, request.params.id, request.body.status, request.body.reason);
       return ok({ user: await presentUser(app.database.db, user) }, 200, 'Status changed');
     },
   );

@@ -7,7 +7,15 @@ import type { UserCreateInput, UserUpdateInput, userCreateSchema } from '@fieldh
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { coaches, guardianLinks, teamCoaches, teamMembers, teams, users } from '../../db/schema/index.ts';
+import {
+  coaches,
+  guardianLinks,
+  teamCoaches,
+  teamMembers,
+  teams,
+  userStatusEvents,
+  users,
+} from '../../db/schema/index.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../errors.ts';
 import { IdentityError } from '../../identity/errors.ts';
 import { userRoom } from '../../realtime/rooms.ts';
@@ -98,6 +106,9 @@ export async function createUser(app: FastifyInstance, actor: AppUser, input: Cr
         })
         .returning();
       if (!user) throw new Error('user insert returned nothing');
+      await tx
+        .insert(userStatusEvents)
+        .values({ userId: user.id, fromStatus: null, toStatus: 'ACTIVE', changedById: actor.id, reason: 'Added' });
       if (input.role === 'COACH') {
         const [coach] = await tx.insert(coaches).values({ userId: user.id }).returning();
         if (coach && input.teamIds.length) {
@@ -153,11 +164,24 @@ export async function changeStatus(
   actor: AppUser,
   id: number,
   status: 'ACTIVE' | 'INACTIVE' | 'SUSPENDED',
+  reason?: string,
 ) {
   const target = await findVisibleUser(app, actor, id);
   if (actor.id === target.id) throw forbidden('You cannot change your own status');
   requireManage(actor, target);
-  const [updated] = await app.database.db.update(users).set({ status }).where(eq(users.id, id)).returning();
+  const updated = await app.database.db.transaction(async (tx) => {
+    const [row] = await tx.update(users).set({ status }).where(eq(users.id, id)).returning();
+    if (target.status !== status) {
+      await tx.insert(userStatusEvents).values({
+        userId: id,
+        fromStatus: target.status,
+        toStatus: status,
+        changedById: actor.id,
+        reason: reason ?? null,
+      });
+    }
+    return row;
+  });
   if (target.identitySub) {
     if (status === 'ACTIVE') await app.identity.admin.enableUser(target.identitySub);
     else await app.identity.admin.disableUser(target.identitySub);
@@ -171,7 +195,12 @@ export async function deleteUser(app: FastifyInstance, actor: AppUser, id: numbe
   const target = await findVisibleUser(app, actor, id);
   if (actor.id === target.id) throw forbidden('You cannot delete yourself');
   requireManage(actor, target);
-  await app.database.db.update(users).set({ status: 'DELETED' }).where(eq(users.id, id));
+  await app.database.db.transaction(async (tx) => {
+    await tx.update(users).set({ status: 'DELETED' }).where(eq(users.id, id));
+    await tx
+      .insert(userStatusEvents)
+      .values({ userId: id, fromStatus: target.status, toStatus: 'DELETED', changedById: actor.id });
+  });
   if (target.identitySub) await app.identity.admin.disableUser(target.identitySub);
   app.io.in(userRoom(id)).disconnectSockets(true);
 }

@@ -8,6 +8,7 @@ import type {
   User,
   UserCreateInput,
   UserListQuery,
+  UserStatus,
   UserUpdateInput,
 } from '@fieldhouse/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
@@ -19,6 +20,13 @@ export type UserDetail = {
   guardians: (PersonSummary & { relationship: string })[];
   athletes: (PersonSummary & { relationship: string })[];
   account: { status: string; enabled: boolean } | null;
+  statusHistory: {
+    fromStatus: UserStatus | null;
+    toStatus: UserStatus;
+    changedBy: { id: number; name: string } | null;
+    reason: string | null;
+    createdAt: string;
+  }[];
 };
 
 export const usersKeys = {

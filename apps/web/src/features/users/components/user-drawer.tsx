@@ -12,6 +12,7 @@ import {
   Modal,
   Stack,
   Text,
+  Timeline,
   Title,
 } from '@mantine/core';
 import {
@@ -174,6 +175,32 @@ export function UserDrawer({ userId, actor, onClose, onEdit }: Props) {
                   </Badge>
                 </Group>
               ))}
+            </Stack>
+          )}
+          {data.statusHistory.length > 0 && (
+            <Stack gap="xs">
+              <Text fw={600}>Status history</Text>
+              <Timeline bulletSize={14} lineWidth={2} active={data.statusHistory.length}>
+                {data.statusHistory.map((event) => (
+                  <Timeline.Item
+                    key={`${event.createdAt}-${event.toStatus}`}
+                    color={STATUS_COLORS[event.toStatus]}
+                    title={
+                      <Text size="sm">
+                        {event.fromStatus
+                          ? `${STATUS_LABELS[event.fromStatus]} → ${STATUS_LABELS[event.toStatus]}`
+                          : `Added as ${STATUS_LABELS[event.toStatus].toLowerCase()}`}
+                      </Text>
+                    }
+                  >
+                    <Text size="xs" c="dimmed">
+                      {formatDisplayDate(event.createdAt)}
+                      {event.changedBy ? ` · by ${event.changedBy.name}` : ''}
+                      {event.reason ? ` · ${event.reason}` : ''}
+                    </Text>
+                  </Timeline.Item>
+                ))}
+              </Timeline>
             </Stack>
           )}
           <Divider />

@@ -15,12 +15,15 @@ import { registerIdentityEndpoint } from './identity/routes.ts';
 import { createIdentity, type Identity } from './identity/setup.ts';
 import { authenticateToken, registerAuthentication } from './modules/auth/authenticate.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { chatRoutes } from './modules/chat/routes.ts';
 import { devOutboxRoutes } from './modules/dev/routes.ts';
 import { organizationRoutes } from './modules/organizations/routes.ts';
 import { healthRoutes, webConfigRoutes } from './modules/system/routes.ts';
 import { catalogRoutes } from './modules/teams/catalog-routes.ts';
 import { teamRoutes } from './modules/teams/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
+import { registerChatHandlers } from './realtime/chat-handlers.ts';
+import { PresenceTracker } from './realtime/presence.ts';
 import { createSocketServer, type SocketServer } from './realtime/socket-server.ts';
 import './types.ts';
 import { version } from './version.ts';
@@ -77,17 +80,20 @@ export async function buildApp({ config, database, logger, identity: given }: Ap
       await api.register(teamRoutes);
       await api.register(catalogRoutes);
       await api.register(organizationRoutes);
+      await api.register(chatRoutes);
     },
     { prefix: '/api' },
   );
   await registerIdentityEndpoint(app, identity, config.IDENTITY_RATE_LIMIT);
   await registerSpa(app, config.WEB_DIST_DIR);
 
+  const presence = new PresenceTracker();
   const sockets: SocketServer = await createSocketServer(app.server, {
     redisUrl: config.REDIS_URL,
     corsOrigins: config.CORS_ORIGINS,
     log: app.log,
     authenticate: (token) => authenticateToken(identity, database.db, token),
+    onConnection: (socket) => registerChatHandlers(socket, { io: sockets.io, db: database.db, presence, log: app.log }),
   });
   app.decorate('io', sockets.io);
   app.addHook('preClose', async () => {

@@ -92,7 +92,7 @@ export const outgoingMessageSchema = z
   .object({
     roomId: z.number().int().positive(),
     clientId: z.uuid().optional(),
-    message: z.string().max(CHAT.maxMessageLength),
+    message: z.string().max(CHAT.maxMessageLength, 'Message too long or invalid'),
     messageType: messageTypeSchema.default('TEXT'),
     attachments: z.array(attachmentSchema).max(10).default([]),
     timestamp: z.number().int().optional(),
@@ -156,3 +156,45 @@ export const messagesSearchSchema = z.object({
   messageId: z.coerce.number().int().positive().optional().catch(undefined),
 });
 export type MessagesSearch = z.infer<typeof messagesSearchSchema>;
+
+/** A room list item as the API sends it: SPEC §3 plus the counterpart person. */
+export const roomListItemSchema = chatRoomListItemSchema.extend({
+  counterpart: z.object({
+    id: z.number().int(),
+    uuid: z.uuid(),
+    firstName: z.string(),
+    lastName: z.string().nullable(),
+    email: z.string(),
+    role: z.string(),
+    status: z.string(),
+    contactNumber: z.string().nullable(),
+    userImage: z.string().nullable(),
+  }),
+});
+export type RoomListItem = z.infer<typeof roomListItemSchema>;
+
+export const roomListQuerySchema = z.object({
+  tab: tabValueSchema.catch('COACHES'),
+  search: z.string().trim().max(200).catch(''),
+  page: z.coerce.number().int().positive().catch(1),
+  limit: z.coerce
+    .number()
+    .int()
+    .positive()
+    .transform((n) => Math.min(n, 100))
+    .catch(20),
+});
+
+export const historyQuerySchema = z.object({
+  before: z.coerce.number().int().positive().optional(),
+  after: z.coerce.number().int().nonnegative().optional(),
+  around: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+
+/** The acknowledgement of every client → server socket event. */
+export type SocketAck<T = unknown> =
+  | { ok: true; data: T }
+  | { ok: false; error: { statusCode: number; message: string } };
+
+export const roomRefSchema = z.object({ roomId: z.number().int().positive() });

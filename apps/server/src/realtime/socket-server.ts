@@ -21,6 +21,9 @@ export type SocketServerOptions = {
   corsOrigins: string[];
   log: FastifyBaseLogger;
   authenticate: (token: string | undefined) => Promise<AuthContext>;
+  /** Origins a browser may open a socket from, besides the server's own. */
+  isAllowedOrigin?: (origin: string, host: string | undefined) => boolean;
+  onConnection?: (socket: Socket) => void;
 };
 
 /** The handshake token: `auth.idToken` (SPEC §7) or an `Authorization: Bearer` header. */
@@ -42,6 +45,18 @@ export async function createSocketServer(httpServer: HttpServer, options: Socket
     pingTimeout: SOCKET.connectionTimeoutMs,
     maxHttpBufferSize: 2 * 1024 * 1024,
     cors: { origin: options.corsOrigins.length > 0 ? options.corsOrigins : false },
+    // Browsers send Origin; a page on another site must not ride a user's token into our socket.
+    allowRequest: (req, callback) => {
+      const origin = req.headers.origin;
+      if (!origin) return callback(null, true);
+      let sameHost = false;
+      try {
+        sameHost = new URL(origin).host === req.headers.host;
+      } catch {
+        sameHost = false;
+      }
+      callback(null, sameHost || options.corsOrigins.includes(origin));
+    },
     ...(redis ? { adapter: createAdapter(redis) } : {}),
   });
   // Only signed-in, ACTIVE users connect; each socket joins its user's channel.
@@ -52,10 +67,18 @@ export async function createSocketServer(httpServer: HttpServer, options: Socket
         if (auth.user.status !== 'ACTIVE') return next(new Error('Forbidden'));
         socket.data.user = auth.user;
         void socket.join(userRoom(auth.user.id));
+        // A socket lives no longer than its token.
+        const exp = typeof auth.claims.exp === 'number' ? auth.claims.exp * 1000 : undefined;
+        if (exp) {
+          const timer = setTimeout(() => socket.disconnect(true), Math.max(0, exp - Date.now()));
+          timer.unref();
+          socket.once('disconnect', () => clearTimeout(timer));
+        }
         next();
       })
       .catch(() => next(new Error('Unauthorized')));
   });
+  if (options.onConnection) io.on('connection', options.onConnection);
   return {
     io,
     close: async () => {

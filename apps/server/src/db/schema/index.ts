@@ -1,3 +1,4 @@
+export * from './chat.ts';
 export * from './coaches.ts';
 export * from './guardians.ts';
 export * from './identity.ts';

@@ -1,0 +1,114 @@
+/**
+ * Chat: rooms (direct, team, group), members with their read position and unread count,
+ * messages (exactly once per client id), and notifications.
+ */
+import { MESSAGE_TYPES, NOTIFICATION_TYPES } from '@fieldhouse/shared';
+
+import {
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { publicUuid } from './common.ts';
+import { organizations } from './organizations.ts';
+import { teams } from './teams.ts';
+import { users } from './users.ts';
+
+export const ROOM_KINDS = ['DIRECT', 'TEAM', 'GROUP'] as const;
+export const roomKindEnum = pgEnum('chat_room_kind', ROOM_KINDS);
+export const messageTypeEnum = pgEnum('chat_message_type', MESSAGE_TYPES);
+export const notificationTypeEnum = pgEnum('notification_type', NOTIFICATION_TYPES);
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const chatRooms = pgTable(
+  'chat_rooms',
+  {
+    id: serial('id').primaryKey(),
+    uuid: publicUuid(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    kind: roomKindEnum('kind').notNull(),
+    teamId: integer('team_id').references(() => teams.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 200 }),
+    /** For DIRECT rooms: "<lower user id>:<higher user id>", so a pair has one room. */
+    directKey: varchar('direct_key', { length: 40 }),
+    lastMessageAt: at('last_message_at'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('chat_rooms_direct_key').on(t.directKey),
+    index('chat_rooms_team_idx').on(t.teamId),
+    index('chat_rooms_org_idx').on(t.organizationId, t.lastMessageAt),
+  ],
+);
+
+export const chatRoomMembers = pgTable(
+  'chat_room_members',
+  {
+    roomId: integer('room_id')
+      .notNull()
+      .references(() => chatRooms.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Why they are here: a participant, or a guardian who sees an adult's chat with their child. */
+    reason: varchar('reason', { length: 20 }).notNull().default('PARTICIPANT'),
+    lastReadMessageId: integer('last_read_message_id'),
+    unreadCount: integer('unread_count').notNull().default(0),
+    joinedAt: at('joined_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.roomId, t.userId] }), index('chat_room_members_user_idx').on(t.userId)],
+);
+
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    uuid: publicUuid(),
+    roomId: integer('room_id')
+      .notNull()
+      .references(() => chatRooms.id, { onDelete: 'cascade' }),
+    senderId: integer('sender_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The sender's own id for the message: a resend with the same id is the same message. */
+    clientId: uuid('client_id'),
+    content: text('content').notNull().default(''),
+    messageType: messageTypeEnum('message_type').notNull().default('TEXT'),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>(),
+    createdAt: at('created_at').notNull().defaultNow(),
+    editedAt: at('edited_at'),
+    deletedAt: at('deleted_at'),
+  },
+  (t) => [
+    uniqueIndex('chat_messages_client_key').on(t.senderId, t.clientId),
+    index('chat_messages_room_idx').on(t.roomId, t.id),
+  ],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: varchar('title', { length: 200 }).notNull(),
+    message: text('message').notNull(),
+    type: notificationTypeEnum('type').notNull().default('info'),
+    actionUrl: text('action_url'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    readAt: at('read_at'),
+  },
+  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
+);

@@ -1,0 +1,136 @@
+/**
+ * Messages: stored exactly once per (sender, client id), in one transaction with the members'
+ * unread counters; history pages backwards, forwards or around a message.
+ */
+import type { ChatMessage, MessageType } from '@fieldhouse/shared';
+import { and, asc, desc, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { chatMessages, chatRoomMembers, chatRooms, users } from '../../db/schema/index.ts';
+import type { AppUser } from '../auth/authenticate.ts';
+import type { Room } from './rooms.ts';
+
+type MessageRow = typeof chatMessages.$inferSelect;
+type Sender = Pick<AppUser, 'id' | 'firstName' | 'lastName' | 'userImage'> | null;
+
+export function presentMessage(row: MessageRow, room: Pick<Room, 'id' | 'uuid'>, sender: Sender): ChatMessage {
+  return {
+    id: row.id,
+    uuid: row.uuid,
+    sender: sender
+      ? { id: sender.id, firstName: sender.firstName, lastName: sender.lastName, userImage: sender.userImage }
+      : { id: 0, firstName: 'Fieldhouse' },
+    content: row.deletedAt ? '' : row.content,
+    createdAt: row.createdAt.toISOString(),
+    messageType: row.messageType,
+    media: [],
+    poll: null,
+    chatRoom: { id: room.id, uuid: room.uuid },
+  };
+}
+
+export type SendInput = { content: string; messageType: MessageType; clientId?: string | undefined };
+
+/** Stores a message; a resend with a known client id returns the stored one (`duplicate`). */
+export async function sendMessage(db: Db, sender: AppUser, room: Room, input: SendInput) {
+  return db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(chatMessages)
+      .values({
+        roomId: room.id,
+        senderId: sender.id,
+        clientId: input.clientId ?? null,
+        content: input.content,
+        messageType: input.messageType,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!inserted) {
+      const [existing] = await tx
+        .select()
+        .from(chatMessages)
+        .where(and(eq(chatMessages.senderId, sender.id), eq(chatMessages.clientId, input.clientId as string)));
+      return { message: presentMessage(existing as MessageRow, room, sender), duplicate: true };
+    }
+    await tx.update(chatRooms).set({ lastMessageAt: inserted.createdAt }).where(eq(chatRooms.id, room.id));
+    await tx
+      .update(chatRoomMembers)
+      .set({ unreadCount: sql`${chatRoomMembers.unreadCount} + 1` })
+      .where(and(eq(chatRoomMembers.roomId, room.id), ne(chatRoomMembers.userId, sender.id)));
+    await tx
+      .update(chatRoomMembers)
+      .set({ lastReadMessageId: inserted.id, unreadCount: 0 })
+      .where(and(eq(chatRoomMembers.roomId, room.id), eq(chatRoomMembers.userId, sender.id)));
+    return { message: presentMessage(inserted, room, sender), duplicate: false };
+  });
+}
+
+export type HistoryQuery = {
+  before?: number | undefined;
+  after?: number | undefined;
+  around?: number | undefined;
+  limit: number;
+};
+
+/** A page of a room's messages in stored order (oldest first), and whether more exist each way. */
+export async function history(db: Db, room: Room, query: HistoryQuery) {
+  const select = () =>
+    db
+      .select({
+        message: chatMessages,
+        sender: { id: users.id, firstName: users.firstName, lastName: users.lastName, userImage: users.userImage },
+      })
+      .from(chatMessages)
+      .leftJoin(users, eq(users.id, chatMessages.senderId));
+  const older = async (beforeId: number | undefined, limit: number) =>
+    (
+      await select()
+        .where(and(eq(chatMessages.roomId, room.id), beforeId ? lt(chatMessages.id, beforeId) : undefined))
+        .orderBy(desc(chatMessages.id))
+        .limit(limit + 1)
+    ).reverse();
+  const newer = (afterId: number, limit: number) =>
+    select()
+      .where(and(eq(chatMessages.roomId, room.id), gt(chatMessages.id, afterId)))
+      .orderBy(asc(chatMessages.id))
+      .limit(limit + 1);
+
+  let rows: Awaited<ReturnType<typeof older>>;
+  let hasOlder = false;
+  let hasNewer = false;
+  if (query.after !== undefined) {
+    rows = await newer(query.after, query.limit);
+    hasNewer = rows.length > query.limit;
+    rows = rows.slice(0, query.limit);
+    hasOlder = true;
+  } else if (query.around !== undefined) {
+    const half = Math.floor(query.limit / 2);
+    const before = await older(query.around + 1, half);
+    hasOlder = before.length > half;
+    const after = await newer(query.around, query.limit - half);
+    hasNewer = after.length > query.limit - half;
+    rows = [...before.slice(hasOlder ? 1 : 0), ...after.slice(0, query.limit - half)];
+  } else {
+    rows = await older(query.before, query.limit);
+    hasOlder = rows.length > query.limit;
+    rows = rows.slice(hasOlder ? 1 : 0);
+    hasNewer = query.before !== undefined;
+  }
+  return {
+    messages: rows.map((r) => presentMessage(r.message, room, r.sender?.id ? (r.sender as Sender) : null)),
+    hasOlder,
+    hasNewer,
+  };
+}
+
+export async function markRead(db: Db, roomId: number, userId: number) {
+  const [latest] = await db
+    .select({ id: chatMessages.id })
+    .from(chatMessages)
+    .where(eq(chatMessages.roomId, roomId))
+    .orderBy(desc(chatMessages.id))
+    .limit(1);
+  await db
+    .update(chatRoomMembers)
+    .set({ unreadCount: 0, lastReadMessageId: latest?.id ?? null })
+    .where(and(eq(chatRoomMembers.roomId, roomId), eq(chatRoomMembers.userId, userId)));
+}

@@ -1,0 +1,103 @@
+/**
+ * The room list of a tab (SPEC §3 room list item): every counterpart of the tab's group in the
+ * viewer's organization, with the direct room when one exists, its unread count and last message,
+ * newest conversation first. Tab counts sum the unread messages per group.
+ */
+import { emptyTabs, type Role, type TabValue } from '@fieldhouse/shared';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import type { AppUser } from '../auth/authenticate.ts';
+import { likePattern } from '../users/list-users.ts';
+
+export const TAB_ROLES: Record<TabValue, Role> = { COACHES: 'COACH', ATHLETES: 'ATHLETE', GUARDIANS: 'PARENT' };
+
+type Row = {
+  user_id: number;
+  user_uuid: string;
+  first_name: string;
+  last_name: string | null;
+  email: string;
+  role: Role;
+  status: 'ACTIVE';
+  contact_number: string | null;
+  user_image: string | null;
+  room_id: number | null;
+  room_uuid: string | null;
+  unread: number | null;
+  message_id: number | null;
+  message_uuid: string | null;
+  message_content: string | null;
+  message_type: string | null;
+  message_created_at: Date | string | null;
+  message_sender_id: number | null;
+  total: number;
+};
+
+export async function roomList(db: Db, viewer: AppUser, tab: TabValue, search: string, page: number, limit: number) {
+  const searchFilter = search ? sql`and u.search_text like lower(fh_unaccent(${likePattern(search)}))` : sql``;
+  const { rows } = await db.execute<Row>(sql`
+    select u.id as user_id, u.uuid as user_uuid, u.first_name, u.last_name, u.email, u.role, u.status,
+           u.contact_number, u.user_image,
+           r.id as room_id, r.uuid as room_uuid, m.unread_count as unread,
+           lm.id as message_id, lm.uuid as message_uuid, lm.content as message_content,
+           lm.message_type, lm.created_at as message_created_at, lm.sender_id as message_sender_id,
+           count(*) over ()::int as total
+    from users u
+    left join chat_rooms r
+      on r.direct_key = least(u.id, ${viewer.id})::text || ':' || greatest(u.id, ${viewer.id})::text
+    left join chat_room_members m on m.room_id = r.id and m.user_id = ${viewer.id}
+    left join lateral (
+      select id, uuid, content, message_type, created_at, sender_id from chat_messages
+      where room_id = r.id and deleted_at is null order by id desc limit 1
+    ) lm on true
+    where u.organization_id = ${viewer.organizationId ?? -1} and u.role = ${TAB_ROLES[tab]}
+      and u.status = 'ACTIVE' and u.id <> ${viewer.id} ${searchFilter}
+    order by r.last_message_at desc nulls last, u.first_name, u.id
+    limit ${limit} offset ${(page - 1) * limit}`);
+  const totalCount = rows[0]?.total ?? 0;
+  const result = rows.map((row) => ({
+    id: row.room_id ?? row.user_id,
+    uuid: row.room_uuid,
+    chatId: row.room_id,
+    unread: row.unread ?? 0,
+    counterpart: {
+      id: row.user_id,
+      uuid: row.user_uuid,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      email: row.email,
+      role: row.role,
+      status: row.status,
+      contactNumber: row.contact_number,
+      userImage: row.user_image,
+    },
+    lastMessage:
+      row.message_id && row.room_id && row.room_uuid && row.message_uuid && row.message_created_at
+        ? {
+            id: Number(row.message_id),
+            uuid: row.message_uuid,
+            sender: { id: row.message_sender_id ?? 0 },
+            content: row.message_content ?? '',
+            createdAt: new Date(row.message_created_at).toISOString(),
+            messageType: row.message_type as 'TEXT',
+            media: [],
+            poll: null,
+            chatRoom: { id: row.room_id, uuid: row.room_uuid },
+          }
+        : null,
+  }));
+  return { result, totalCount };
+}
+
+/** Unread messages per tab for the viewer, over their direct rooms. */
+export async function tabCounts(db: Db, viewer: AppUser) {
+  const { rows } = await db.execute<{ role: Role; unread: number }>(sql`
+    select u.role, sum(m.unread_count)::int as unread
+    from chat_room_members m
+    join chat_rooms r on r.id = m.room_id and r.kind = 'DIRECT'
+    join chat_room_members other on other.room_id = r.id and other.user_id <> ${viewer.id} and other.reason = 'PARTICIPANT'
+    join users u on u.id = other.user_id
+    where m.user_id = ${viewer.id}
+    group by u.role`);
+  return emptyTabs().map((tab) => ({ ...tab, count: rows.find((r) => r.role === TAB_ROLES[tab.value])?.unread ?? 0 }));
+}

@@ -1,0 +1,147 @@
+import {
+  apiResponseSchema,
+  chatMessageSchema,
+  historyQuerySchema,
+  pagedResponseSchema,
+  paginationInfo,
+  roomListItemSchema,
+  roomListQuerySchema,
+  tabSchema,
+} from '@fieldhouse/shared';
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { teams, users } from '../../db/schema/index.ts';
+import { forbidden, notFound } from '../../errors.ts';
+import { requireAuth } from '../auth/authenticate.ts';
+import { history, markRead } from './messages.ts';
+import { roomList, tabCounts } from './room-list.ts';
+import { accessibleRoom, ensureDirectRoom, ensureTeamRoom } from './rooms.ts';
+
+const roomSummary = z.object({
+  id: z.number().int(),
+  uuid: z.uuid(),
+  kind: z.string(),
+  name: z.string().nullable(),
+  teamId: z.number().int().nullable(),
+});
+const ok = <T>(data: T) => ({ statusCode: 200, message: 'OK', data });
+
+/** Chat over REST: room lists and tabs, opening rooms, history and read marks (every role). */
+export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['chat'];
+  app.addHook('preHandler', app.authenticate);
+  const active = (request: Parameters<typeof requireAuth>[0]) => {
+    const { user } = requireAuth(request);
+    if (user.status !== 'ACTIVE') throw forbidden();
+    return user;
+  };
+
+  app.get(
+    '/chat/tabs',
+    {
+      schema: {
+        tags,
+        summary: 'The three tabs with unread counts',
+        response: { 200: apiResponseSchema(z.array(tabSchema)) },
+      },
+    },
+    async (request) => ok(await tabCounts(app.database.db, active(request))),
+  );
+
+  app.get(
+    '/chat/rooms',
+    {
+      schema: {
+        tags,
+        summary: 'Room list of a tab, newest conversation first',
+        querystring: roomListQuerySchema,
+        response: { 200: pagedResponseSchema(roomListItemSchema) },
+      },
+    },
+    async (request) => {
+      const { tab, search, page, limit } = request.query;
+      const { result, totalCount } = await roomList(app.database.db, active(request), tab, search, page, limit);
+      return ok({ result, paginationInfo: paginationInfo(page, limit, totalCount) });
+    },
+  );
+
+  app.post(
+    '/chat/rooms/direct',
+    {
+      schema: {
+        tags,
+        summary: 'Open (or create) the direct room with a person',
+        body: z.object({ userId: z.number().int().positive() }),
+        response: { 200: apiResponseSchema(roomSummary) },
+      },
+    },
+    async (request) => {
+      const viewer = active(request);
+      const [other] = await app.database.db.select().from(users).where(eq(users.id, request.body.userId));
+      if (!other) throw notFound('User');
+      const room = await ensureDirectRoom(app.database.db, viewer, other);
+      return ok({ id: room.id, uuid: room.uuid, kind: room.kind, name: room.name, teamId: room.teamId });
+    },
+  );
+
+  app.get(
+    '/chat/teams/:teamId/rooms',
+    {
+      schema: {
+        tags,
+        summary: 'The chat rooms of a team',
+        params: z.object({ teamId: z.coerce.number().int().positive() }),
+        response: { 200: apiResponseSchema(z.array(roomSummary)) },
+      },
+    },
+    async (request) => {
+      const viewer = active(request);
+      const [team] = await app.database.db.select().from(teams).where(eq(teams.id, request.params.teamId));
+      if (!team || (viewer.role !== 'SUPER_ADMIN' && team.organizationId !== viewer.organizationId))
+        throw notFound('Team');
+      const room = await ensureTeamRoom(app.database.db, team.id);
+      await accessibleRoom(app.database.db, viewer, room.id);
+      return ok([{ id: room.id, uuid: room.uuid, kind: room.kind, name: room.name, teamId: room.teamId }]);
+    },
+  );
+
+  app.get(
+    '/chat/rooms/:id/messages',
+    {
+      schema: {
+        tags,
+        summary: 'History: the newest page, or before/after/around a message id',
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        querystring: historyQuerySchema,
+        response: {
+          200: apiResponseSchema(
+            z.object({ messages: z.array(chatMessageSchema), hasOlder: z.boolean(), hasNewer: z.boolean() }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const room = await accessibleRoom(app.database.db, active(request), request.params.id);
+      return ok(await history(app.database.db, room, request.query));
+    },
+  );
+
+  app.post(
+    '/chat/rooms/:id/read',
+    {
+      schema: {
+        tags,
+        summary: 'Mark a room read',
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        response: { 200: apiResponseSchema(z.null()) },
+      },
+    },
+    async (request) => {
+      const viewer = active(request);
+      const room = await accessibleRoom(app.database.db, viewer, request.params.id);
+      await markRead(app.database.db, room.id, viewer.id);
+      return ok(null);
+    },
+  );
+};

@@ -1,0 +1,163 @@
+/**
+ * Chat over Socket.IO: every event validates its payload, checks membership and answers with
+ * an ack `{ok, data} | {ok:false, error}`; nothing a client sends can crash the server.
+ */
+import {
+  CHAT,
+  outgoingMessageSchema,
+  presenceSchema,
+  roomRefSchema,
+  SOCKET_EVENTS,
+  type SocketAck,
+} from '@fieldhouse/shared';
+import type { Server, Socket } from 'socket.io';
+import type { z } from 'zod';
+import type { Db } from '../db/client.ts';
+import { HttpError } from '../errors.ts';
+import type { AppUser } from '../modules/auth/authenticate.ts';
+import { sendMessage } from '../modules/chat/messages.ts';
+import { accessibleRoom, memberIds } from '../modules/chat/rooms.ts';
+import type { PresenceTracker } from './presence.ts';
+import { chatRoom, organizationRoom, userRoom } from './rooms.ts';
+
+type Ack = (answer: SocketAck) => void;
+
+function handler<T extends z.ZodType>(schema: T, work: (payload: z.infer<T>) => Promise<unknown>) {
+  return async (payload: unknown, ack?: unknown) => {
+    const reply: Ack = typeof ack === 'function' ? (ack as Ack) : () => {};
+    const parsed = schema.safeParse(payload);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      reply({
+        ok: false,
+        error: {
+          statusCode: 400,
+          message:
+            issue?.message === 'Message too long or invalid'
+              ? issue.message
+              : `Invalid payload: ${issue?.path.join('.') || 'payload'}: ${issue?.message ?? 'invalid'}`,
+        },
+      });
+      return;
+    }
+    try {
+      reply({ ok: true, data: (await work(parsed.data)) ?? null });
+    } catch (error) {
+      if (error instanceof HttpError)
+        reply({ ok: false, error: { statusCode: error.statusCode, message: error.message } });
+      else reply({ ok: false, error: { statusCode: 500, message: 'Internal server error' } });
+    }
+  };
+}
+
+export type ChatDeps = {
+  io: Server;
+  db: Db;
+  presence: PresenceTracker;
+  log: { error: (o: object, m: string) => void };
+};
+
+export function registerChatHandlers(socket: Socket, deps: ChatDeps) {
+  const { io, db, presence } = deps;
+  const user = socket.data.user as AppUser;
+  const typingTimers = new Map<number, NodeJS.Timeout>();
+  if (user.organizationId) void socket.join(organizationRoom(user.organizationId));
+
+  const announcePresence = (status: 'online' | 'away' | 'offline') => {
+    if (!user.organizationId) return;
+    const event = status === 'offline' ? SOCKET_EVENTS.presenceOffline : SOCKET_EVENTS.presenceOnline;
+    io.to(organizationRoom(user.organizationId)).emit(event, { userId: user.id, status, timestamp: Date.now() });
+  };
+  const changed = presence.set(user.id, socket.id, 'online');
+  if (changed) announcePresence(changed);
+
+  const stopTyping = (roomId: number) => {
+    const timer = typingTimers.get(roomId);
+    if (!timer) return;
+    clearTimeout(timer);
+    typingTimers.delete(roomId);
+    socket.to(chatRoom(roomId)).emit(SOCKET_EVENTS.typingStop, { roomId, userId: user.id });
+  };
+
+  socket.on(
+    SOCKET_EVENTS.joinRoom,
+    handler(roomRefSchema, async ({ roomId }) => {
+      const room = await accessibleRoom(db, user, roomId);
+      await socket.join(chatRoom(room.id));
+      socket.to(chatRoom(room.id)).emit(SOCKET_EVENTS.userJoined, { roomId: room.id, userId: user.id });
+      return { roomId: room.id };
+    }),
+  );
+
+  socket.on(
+    SOCKET_EVENTS.leaveRoom,
+    handler(roomRefSchema, async ({ roomId }) => {
+      stopTyping(roomId);
+      await socket.leave(chatRoom(roomId));
+      socket.to(chatRoom(roomId)).emit(SOCKET_EVENTS.userLeft, { roomId, userId: user.id });
+      return { roomId };
+    }),
+  );
+
+  socket.on(
+    SOCKET_EVENTS.chatMessage,
+    handler(outgoingMessageSchema, async (input) => {
+      if (input.attachments.length > 0)
+        throw new HttpError(400, 'Attachments are not accepted yet', 'attachments_unsupported');
+      const room = await accessibleRoom(db, user, input.roomId);
+      const { message, duplicate } = await sendMessage(db, user, room, {
+        content: input.message,
+        messageType: input.messageType === 'SYSTEM' ? 'TEXT' : input.messageType,
+        clientId: input.clientId,
+      });
+      stopTyping(room.id);
+      if (!duplicate) {
+        // Every member hears it on their own channel, joined to the room or not (lists, counts).
+        const members = (await memberIds(db, room.id)).map(userRoom);
+        io.to(members).emit(SOCKET_EVENTS.chatMessageReceived, message);
+        io.to(members).emit(SOCKET_EVENTS.tabUnreadCountUpdate, { roomId: room.id });
+      }
+      return message;
+    }),
+  );
+
+  socket.on(
+    SOCKET_EVENTS.typingStart,
+    handler(roomRefSchema, async ({ roomId }) => {
+      if (!socket.rooms.has(chatRoom(roomId))) throw new HttpError(403, 'Join the room first', 'not_joined');
+      const existing = typingTimers.get(roomId);
+      if (existing) clearTimeout(existing);
+      else
+        socket.to(chatRoom(roomId)).emit(SOCKET_EVENTS.typingStart, { roomId, userId: user.id, name: user.firstName });
+      // The server stops a typing indicator after 3 s even if the client never says so.
+      typingTimers.set(
+        roomId,
+        setTimeout(() => stopTyping(roomId), CHAT.typingTimeoutMs),
+      );
+      return { roomId };
+    }),
+  );
+
+  socket.on(
+    SOCKET_EVENTS.typingStop,
+    handler(roomRefSchema, async ({ roomId }) => {
+      stopTyping(roomId);
+      return { roomId };
+    }),
+  );
+
+  socket.on(
+    SOCKET_EVENTS.userPresence,
+    handler(presenceSchema, async ({ status }) => {
+      const next = presence.set(user.id, socket.id, status);
+      if (next) announcePresence(next);
+      return { status: presence.status(user.id) };
+    }),
+  );
+
+  socket.on('disconnect', () => {
+    for (const roomId of [...typingTimers.keys()]) stopTyping(roomId);
+    const next = presence.set(user.id, socket.id, 'offline');
+    if (next) announcePresence(next);
+  });
+}

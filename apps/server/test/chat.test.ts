@@ -1,0 +1,254 @@
+import { type ChatMessage, SOCKET_EVENTS, type SocketAck } from '@fieldhouse/shared';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from './helpers/app.ts';
+import { as, buildSchool, type School } from './helpers/directory.ts';
+import { signInAs } from './helpers/factories.ts';
+
+let app: TestApp;
+let url: string;
+let school: School;
+const sockets: Socket[] = [];
+
+beforeAll(async () => {
+  app = await buildTestApp();
+  url = await app.listen({ port: 0, host: '127.0.0.1' });
+  school = await buildSchool(app);
+});
+afterEach(() => {
+  for (const socket of sockets.splice(0)) socket.close();
+});
+afterAll(async () => {
+  await app.close();
+});
+
+async function socketFor(person: { email: string }, extra: Parameters<typeof connect>[1] = {}) {
+  const { idToken } = await signInAs(app, person.email);
+  const socket = connect(url, { transports: ['websocket'], reconnection: false, auth: { idToken }, ...extra });
+  sockets.push(socket);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  return socket;
+}
+
+const emit = <T>(socket: Socket, event: string, payload: unknown) =>
+  new Promise<SocketAck<T>>((resolve) => socket.emit(event, payload, (answer: SocketAck<T>) => resolve(answer)));
+const next = <T>(socket: Socket, event: string, timeout = 2000) =>
+  new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${event} within ${timeout} ms`)), timeout);
+    socket.once(event, (value: T) => {
+      clearTimeout(timer);
+      resolve(value);
+    });
+  });
+
+async function directRoom(from: { email: string }, to: { id: number }) {
+  const res = await (await as(app, from)).post('/api/chat/rooms/direct', { userId: to.id });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as { id: number; uuid: string };
+}
+
+describe('sending', () => {
+  it('acks the stored message and delivers it to every member, joined or not', async () => {
+    const room = await directRoom(school.director, school.coach);
+    const director = await socketFor(school.director);
+    const coach = await socketFor(school.coach);
+    expect(await emit(director, SOCKET_EVENTS.joinRoom, { roomId: room.id })).toEqual({
+      ok: true,
+      data: { roomId: room.id },
+    });
+    const received = next<ChatMessage>(coach, SOCKET_EVENTS.chatMessageReceived);
+    const tabUpdate = next(coach, SOCKET_EVENTS.tabUnreadCountUpdate);
+    const ack = await emit<ChatMessage>(director, SOCKET_EVENTS.chatMessage, {
+      roomId: room.id,
+      message: 'Practice moved to 4pm',
+      messageType: 'TEXT',
+      clientId: crypto.randomUUID(),
+    });
+    expect(ack.ok).toBe(true);
+    const stored = (ack as { data: ChatMessage }).data;
+    expect(stored).toMatchObject({
+      content: 'Practice moved to 4pm',
+      sender: { id: school.director.id },
+      chatRoom: { id: room.id, uuid: room.uuid },
+    });
+    expect(await received).toEqual(stored);
+    await tabUpdate;
+  });
+
+  it('stores a resent message once', async () => {
+    const room = await directRoom(school.director, school.athlete2);
+    const director = await socketFor(school.director);
+    const payload = {
+      roomId: room.id,
+      message: 'Bring your physical form',
+      messageType: 'TEXT',
+      clientId: crypto.randomUUID(),
+    };
+    const first = (await emit<ChatMessage>(director, SOCKET_EVENTS.chatMessage, payload)) as { data: ChatMessage };
+    const again = (await emit<ChatMessage>(director, SOCKET_EVENTS.chatMessage, payload)) as { data: ChatMessage };
+    expect(again.data.id).toBe(first.data.id);
+    const historyRes = await (await as(app, school.director)).get(`/api/chat/rooms/${room.id}/messages`);
+    expect(
+      historyRes.json().data.messages.filter((m: ChatMessage) => m.content === 'Bring your physical form'),
+    ).toHaveLength(1);
+  });
+
+  it('refuses empty, over-long, malformed and foreign-room messages without crashing', async () => {
+    const room = await directRoom(school.director, school.coach);
+    const outsider = await socketFor(school.athlete2);
+    const director = await socketFor(school.director);
+    for (const message of ['   ', 'x'.repeat(5001)]) {
+      expect(await emit(director, SOCKET_EVENTS.chatMessage, { roomId: room.id, message })).toEqual({
+        ok: false,
+        error: { statusCode: 400, message: 'Message too long or invalid' },
+      });
+    }
+    expect(await emit(director, SOCKET_EVENTS.chatMessage, 'garbage')).toMatchObject({
+      ok: false,
+      error: { statusCode: 400 },
+    });
+    expect(await emit(director, SOCKET_EVENTS.joinRoom, { roomId: -1 })).toMatchObject({
+      ok: false,
+      error: { statusCode: 400 },
+    });
+    expect(await emit(outsider, SOCKET_EVENTS.chatMessage, { roomId: room.id, message: 'hi' })).toMatchObject({
+      ok: false,
+      error: { statusCode: 403 },
+    });
+    expect(await emit(outsider, SOCKET_EVENTS.joinRoom, { roomId: room.id })).toMatchObject({
+      ok: false,
+      error: { statusCode: 403 },
+    });
+    expect(await emit(director, SOCKET_EVENTS.joinRoom, { roomId: 999_999 })).toMatchObject({
+      ok: false,
+      error: { statusCode: 404 },
+    });
+    expect(director.connected).toBe(true);
+  });
+});
+
+describe('safeguarding', () => {
+  it('puts a minor’s guardians in a coach’s conversation with them', async () => {
+    const room = await directRoom(school.coach, school.athlete);
+    const parent = await as(app, school.parent);
+    const coachSocket = await socketFor(school.coach);
+    const parentSocket = await socketFor(school.parent);
+    const heard = next<ChatMessage>(parentSocket, SOCKET_EVENTS.chatMessageReceived);
+    await emit(coachSocket, SOCKET_EVENTS.chatMessage, { roomId: room.id, message: 'Great game today!' });
+    expect((await heard).content).toBe('Great game today!');
+    const history = await parent.get(`/api/chat/rooms/${room.id}/messages`);
+    expect(history.statusCode).toBe(200);
+    expect((await (await as(app, school.athlete2)).get(`/api/chat/rooms/${room.id}/messages`)).statusCode).toBe(403);
+  });
+});
+
+describe('unread counts and the room list', () => {
+  it('counts unread per tab, lists the conversation first, and clears on read', async () => {
+    const room = await directRoom(school.coach, school.director);
+    const coach = await socketFor(school.coach);
+    await emit(coach, SOCKET_EVENTS.chatMessage, { roomId: room.id, message: 'Can we get the gym Friday?' });
+    const director = await as(app, school.director);
+    const tabs = (await director.get('/api/chat/tabs')).json().data;
+    expect(tabs).toEqual([
+      { label: 'Coaches', value: 'COACHES', count: expect.any(Number) },
+      { label: 'Athletes', value: 'ATHLETES', count: expect.any(Number) },
+      { label: 'Guardians', value: 'GUARDIANS', count: expect.any(Number) },
+    ]);
+    expect(tabs[0].count).toBeGreaterThanOrEqual(1);
+    const list = (await director.get('/api/chat/rooms?tab=COACHES')).json().data;
+    expect(list.result[0]).toMatchObject({
+      id: room.id,
+      chatId: room.id,
+      uuid: room.uuid,
+      counterpart: { id: school.coach.id },
+      lastMessage: { content: 'Can we get the gym Friday?' },
+    });
+    expect(list.result[0].unread).toBeGreaterThanOrEqual(1);
+    expect((await director.post(`/api/chat/rooms/${room.id}/read`)).statusCode).toBe(200);
+    expect((await director.get('/api/chat/tabs')).json().data[0].count).toBe(0);
+    const athletes = (await director.get('/api/chat/rooms?tab=ATHLETES&search=zoe')).json().data;
+    expect(athletes.result).toEqual([
+      expect.objectContaining({ id: school.athlete.id, chatId: null, unread: 0, lastMessage: null }),
+    ]);
+  });
+
+  it('pages history backwards, forwards and around a message', async () => {
+    const room = await directRoom(school.director, school.administrator);
+    const director = await socketFor(school.director);
+    const ids: number[] = [];
+    for (let i = 1; i <= 12; i++) {
+      const ack = (await emit<ChatMessage>(director, SOCKET_EVENTS.chatMessage, {
+        roomId: room.id,
+        message: `m${i}`,
+      })) as { data: ChatMessage };
+      ids.push(ack.data.id);
+    }
+    const api = await as(app, school.director);
+    const latest = (await api.get(`/api/chat/rooms/${room.id}/messages?limit=5`)).json().data;
+    expect(latest.messages.map((m: ChatMessage) => m.content)).toEqual(['m8', 'm9', 'm10', 'm11', 'm12']);
+    expect(latest).toMatchObject({ hasOlder: true, hasNewer: false });
+    const older = (await api.get(`/api/chat/rooms/${room.id}/messages?limit=5&before=${ids[7]}`)).json().data;
+    expect(older.messages.map((m: ChatMessage) => m.content)).toEqual(['m3', 'm4', 'm5', 'm6', 'm7']);
+    const newer = (await api.get(`/api/chat/rooms/${room.id}/messages?limit=3&after=${ids[2]}`)).json().data;
+    expect(newer.messages.map((m: ChatMessage) => m.content)).toEqual(['m4', 'm5', 'm6']);
+    const around = (await api.get(`/api/chat/rooms/${room.id}/messages?limit=4&around=${ids[5]}`)).json().data;
+    expect(around.messages.map((m: ChatMessage) => m.content)).toEqual(['m5', 'm6', 'm7', 'm8']);
+  });
+});
+
+describe('typing and presence', () => {
+  it('fans typing out to the room and stops it after 3 s', async () => {
+    const room = await directRoom(school.director, school.coach);
+    const director = await socketFor(school.director);
+    const coach = await socketFor(school.coach);
+    await emit(director, SOCKET_EVENTS.joinRoom, { roomId: room.id });
+    await emit(coach, SOCKET_EVENTS.joinRoom, { roomId: room.id });
+    const started = next<{ userId: number }>(coach, SOCKET_EVENTS.typingStart);
+    expect((await emit(director, SOCKET_EVENTS.typingStart, { roomId: room.id })).ok).toBe(true);
+    expect((await started).userId).toBe(school.director.id);
+    const t0 = Date.now();
+    await next(coach, SOCKET_EVENTS.typingStop, 4000);
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(2500);
+  });
+
+  it('keeps a user online across tabs and offline after the last one', async () => {
+    const director = await socketFor(school.director);
+    const online = next<{ userId: number; status: string }>(director, SOCKET_EVENTS.presenceOnline);
+    const tab1 = await socketFor(school.assistant);
+    expect(await online).toMatchObject({ userId: school.assistant.id, status: 'online' });
+    const tab2 = await socketFor(school.assistant);
+    const away = next<{ status: string }>(director, SOCKET_EVENTS.presenceOnline);
+    await emit(tab1, SOCKET_EVENTS.userPresence, { status: 'away', timestamp: Date.now() });
+    tab1.close();
+    const offline = next<{ userId: number }>(director, SOCKET_EVENTS.presenceOffline);
+    tab2.close();
+    expect((await offline).userId).toBe(school.assistant.id);
+    await expect(Promise.race([away, new Promise((r) => setTimeout(() => r('none'), 100))])).resolves.toBe('none');
+  });
+});
+
+describe('connection rules', () => {
+  it('refuses a browser on another origin', async () => {
+    const { idToken } = await signInAs(app, school.director.email);
+    const socket = connect(url, {
+      transports: ['polling'],
+      reconnection: false,
+      auth: { idToken },
+      extraHeaders: { origin: 'http://evil.example' },
+    });
+    sockets.push(socket);
+    const error = await new Promise<Error>((resolve) => socket.once('connect_error', resolve));
+    expect(error).toBeTruthy();
+  });
+
+  it('disconnects a user the moment they are suspended', async () => {
+    const target = await socketFor(school.athlete2);
+    const gone = new Promise((resolve) => target.once('disconnect', resolve));
+    await (await as(app, school.director)).patch(`/api/user/${school.athlete2.id}/status`, { status: 'SUSPENDED' });
+    await expect(gone).resolves.toBe('io server disconnect');
+    await (await as(app, school.director)).patch(`/api/user/${school.athlete2.id}/status`, { status: 'ACTIVE' });
+  });
+});

@@ -1,6 +1,10 @@
+import { type ChatMessage, SOCKET_EVENTS, type SocketAck } from '@fieldhouse/shared';
+import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { createTestDatabase } from './helpers/db.ts';
+import { as, buildSchool } from './helpers/directory.ts';
+import { signInAs } from './helpers/factories.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 const apps: TestApp[] = [];
@@ -27,6 +31,53 @@ describe.skipIf(!redisUrl)('several nodes over Redis', () => {
         clearInterval(timer);
       }
     } finally {
+      for (const app of apps.splice(0)) await app.close();
+      await database.close();
+    }
+  });
+});
+
+describe.skipIf(!redisUrl)('chat across nodes', () => {
+  it('delivers a message sent on node B to a client on node A', async () => {
+    const database = await createTestDatabase();
+    const clients: Socket[] = [];
+    try {
+      const a = await buildTestApp({ REDIS_URL: redisUrl ?? '' }, database);
+      const b = await buildTestApp({ REDIS_URL: redisUrl ?? '' }, database);
+      apps.push(a, b);
+      const [urlA, urlB] = await Promise.all([
+        a.listen({ port: 0, host: '127.0.0.1' }),
+        b.listen({ port: 0, host: '127.0.0.1' }),
+      ]);
+      const school = await buildSchool(a);
+      const room = (
+        await (await as(a, school.director)).post('/api/chat/rooms/direct', { userId: school.coach.id })
+      ).json().data as { id: number };
+      const open = async (url: string, email: string) => {
+        const socket = connect(url, {
+          transports: ['websocket'],
+          reconnection: false,
+          auth: { idToken: (await signInAs(a, email)).idToken },
+        });
+        clients.push(socket);
+        await new Promise<void>((resolve, reject) => {
+          socket.once('connect', () => resolve());
+          socket.once('connect_error', reject);
+        });
+        return socket;
+      };
+      const coachOnA = await open(urlA, school.coach.email);
+      const directorOnB = await open(urlB, school.director.email);
+      const received = new Promise<ChatMessage>((resolve) => coachOnA.once(SOCKET_EVENTS.chatMessageReceived, resolve));
+      // The streams adapter starts reading shortly after the nodes come up.
+      await new Promise((r) => setTimeout(r, 300));
+      const ack = await new Promise<SocketAck<ChatMessage>>((resolve) =>
+        directorOnB.emit(SOCKET_EVENTS.chatMessage, { roomId: room.id, message: 'Across nodes' }, resolve),
+      );
+      expect(ack.ok).toBe(true);
+      expect((await received).content).toBe('Across nodes');
+    } finally {
+      for (const socket of clients) socket.close();
       for (const app of apps.splice(0)) await app.close();
       await database.close();
     }

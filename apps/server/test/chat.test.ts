@@ -199,6 +199,35 @@ describe('unread counts and the room list', () => {
   });
 });
 
+describe('notifications', () => {
+  it('notifies members who are not in the room, and marks them read', async () => {
+    const room = await directRoom(school.administrator, school.coach);
+    const administrator = await socketFor(school.administrator);
+    const coach = await socketFor(school.coach);
+    await emit(administrator, SOCKET_EVENTS.joinRoom, { roomId: room.id });
+    const notified = next<{ title: string; message: string; type: string; actionUrl: string }>(
+      coach,
+      SOCKET_EVENTS.notification,
+    );
+    await emit(administrator, SOCKET_EVENTS.chatMessage, { roomId: room.id, message: 'Bus leaves at 3:15' });
+    expect(await notified).toMatchObject({
+      title: 'New message from Ari Admin',
+      message: 'Bus leaves at 3:15',
+      type: 'message',
+      actionUrl: `/messages?roomId=${room.id}`,
+    });
+    const api = await as(app, school.coach);
+    const list = (await api.get('/api/notifications?unreadOnly=true')).json().data;
+    expect(list.unreadCount).toBeGreaterThanOrEqual(1);
+    expect(list.result[0]).toMatchObject({ message: 'Bus leaves at 3:15', readAt: null });
+    expect((await api.post('/api/notifications/read', {})).statusCode).toBe(200);
+    expect((await api.get('/api/notifications')).json().data.unreadCount).toBe(0);
+    // The sender, who is in the room, is not notified of their own message.
+    const own = (await (await as(app, school.administrator)).get('/api/notifications?limit=100')).json().data.result;
+    expect(own.filter((n: { message: string }) => n.message === 'Bus leaves at 3:15')).toEqual([]);
+  });
+});
+
 describe('typing and presence', () => {
   it('fans typing out to the room and stops it after 3 s', async () => {
     const room = await directRoom(school.director, school.coach);

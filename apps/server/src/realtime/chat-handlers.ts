@@ -16,6 +16,7 @@ import type { Db } from '../db/client.ts';
 import { HttpError } from '../errors.ts';
 import type { AppUser } from '../modules/auth/authenticate.ts';
 import { sendMessage } from '../modules/chat/messages.ts';
+import { notifyAbsentMembers } from '../modules/chat/notifications.ts';
 import { accessibleRoom, memberIds } from '../modules/chat/rooms.ts';
 import type { PresenceTracker } from './presence.ts';
 import { chatRoom, organizationRoom, userRoom } from './rooms.ts';
@@ -113,9 +114,14 @@ export function registerChatHandlers(socket: Socket, deps: ChatDeps) {
       stopTyping(room.id);
       if (!duplicate) {
         // Every member hears it on their own channel, joined to the room or not (lists, counts).
-        const members = (await memberIds(db, room.id)).map(userRoom);
+        const ids = await memberIds(db, room.id);
+        const members = ids.map(userRoom);
         io.to(members).emit(SOCKET_EVENTS.chatMessageReceived, message);
         io.to(members).emit(SOCKET_EVENTS.tabUnreadCountUpdate, { roomId: room.id });
+        // Notifications must not hold up the sender's ack.
+        notifyAbsentMembers(io, db, room, user, message.content, ids).catch((error: unknown) =>
+          deps.log.error({ err: error, roomId: room.id }, 'notifying members failed'),
+        );
       }
       return message;
     }),

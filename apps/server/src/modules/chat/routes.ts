@@ -2,8 +2,10 @@ import {
   apiResponseSchema,
   chatMessageSchema,
   historyQuerySchema,
+  notificationSchema,
   pagedResponseSchema,
   paginationInfo,
+  paginationInfoSchema,
   roomListItemSchema,
   roomListQuerySchema,
   tabSchema,
@@ -15,6 +17,7 @@ import { teams, users } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import { requireAuth } from '../auth/authenticate.ts';
 import { history, markRead } from './messages.ts';
+import { listNotifications, markNotificationsRead } from './notifications.ts';
 import { roomList, tabCounts } from './room-list.ts';
 import { accessibleRoom, ensureDirectRoom, ensureTeamRoom } from './rooms.ts';
 
@@ -124,6 +127,61 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const room = await accessibleRoom(app.database.db, active(request), request.params.id);
       return ok(await history(app.database.db, room, request.query));
+    },
+  );
+
+  const notificationItem = notificationSchema.extend({ id: z.number().int(), readAt: z.string().nullable() });
+  app.get(
+    '/notifications',
+    {
+      schema: {
+        tags,
+        summary: 'The signed-in user’s notifications, newest first',
+        querystring: z.object({
+          unreadOnly: z
+            .enum(['true', 'false'])
+            .default('false')
+            .transform((v) => v === 'true'),
+          page: z.coerce.number().int().positive().catch(1),
+          limit: z.coerce.number().int().positive().max(100).catch(20),
+        }),
+        response: {
+          200: apiResponseSchema(
+            z.object({
+              result: z.array(notificationItem),
+              paginationInfo: paginationInfoSchema,
+              unreadCount: z.number().int(),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const { unreadOnly, page, limit } = request.query;
+      const { rows, totalCount, unreadCount } = await listNotifications(
+        app.database.db,
+        active(request).id,
+        unreadOnly,
+        page,
+        limit,
+      );
+      return ok({ result: rows, paginationInfo: paginationInfo(page, limit, totalCount), unreadCount });
+    },
+  );
+
+  app.post(
+    '/notifications/read',
+    {
+      schema: {
+        tags,
+        summary: 'Mark notifications read (all of them when no ids are given)',
+        body: z.object({ ids: z.array(z.number().int().positive()).max(500).optional() }),
+        response: { 200: apiResponseSchema(z.null()) },
+      },
+    },
+    async (request) => {
+      await markNotificationsRead(app.database.db, active(request).id, request.body.ids);
+      return ok(null);
     },
   );
 

@@ -1,0 +1,86 @@
+/**
+ * Notifications: a message for someone not looking at its room becomes a stored notification
+ * and a `notification` socket event on their own channel (SPEC §3 shape plus id and readAt).
+ */
+import { type Notification, SOCKET_EVENTS } from '@fieldhouse/shared';
+import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import type { Server } from 'socket.io';
+import type { Db } from '../../db/client.ts';
+import { notifications } from '../../db/schema/index.ts';
+import { chatRoom, userRoom } from '../../realtime/rooms.ts';
+import type { AppUser } from '../auth/authenticate.ts';
+
+type Row = typeof notifications.$inferSelect;
+
+export const presentNotification = (row: Row): Notification & { id: number; readAt: string | null } => ({
+  id: row.id,
+  title: row.title,
+  message: row.message,
+  type: row.type,
+  actionUrl: row.actionUrl,
+  timestamp: row.createdAt.getTime(),
+  readAt: row.readAt?.toISOString() ?? null,
+});
+
+/** Notifies the room's members who have no socket in the room right now (on any node). */
+export async function notifyAbsentMembers(
+  io: Server,
+  db: Db,
+  room: { id: number },
+  sender: Pick<AppUser, 'id' | 'firstName' | 'lastName'>,
+  content: string,
+  members: number[],
+) {
+  const present = new Set(
+    (await io.in(chatRoom(room.id)).fetchSockets()).map((s) => (s.data.user as AppUser | undefined)?.id),
+  );
+  const absent = members.filter((id) => id !== sender.id && !present.has(id));
+  if (absent.length === 0) return;
+  const name = [sender.firstName, sender.lastName].filter(Boolean).join(' ');
+  const preview = content.length > 140 ? `${content.slice(0, 139)}…` : content;
+  const rows = await db
+    .insert(notifications)
+    .values(
+      absent.map((userId) => ({
+        userId,
+        title: `New message from ${name}`,
+        message: preview,
+        type: 'message' as const,
+        actionUrl: `/messages?roomId=${room.id}`,
+      })),
+    )
+    .returning();
+  for (const row of rows) io.to(userRoom(row.userId)).emit(SOCKET_EVENTS.notification, presentNotification(row));
+}
+
+export async function listNotifications(db: Db, userId: number, unreadOnly: boolean, page: number, limit: number) {
+  const where = and(eq(notifications.userId, userId), unreadOnly ? isNull(notifications.readAt) : undefined);
+  const [rows, [total], [unread]] = await Promise.all([
+    db
+      .select()
+      .from(notifications)
+      .where(where)
+      .orderBy(desc(notifications.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ n: count() }).from(notifications).where(where),
+    db
+      .select({ n: count() })
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt))),
+  ]);
+  return { rows: rows.map(presentNotification), totalCount: total?.n ?? 0, unreadCount: unread?.n ?? 0 };
+}
+
+export async function markNotificationsRead(db: Db, userId: number, ids?: number[]) {
+  await db
+    .update(notifications)
+    .set({ readAt: new Date() })
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        isNull(notifications.readAt),
+        ids?.length ? inArray(notifications.id, ids) : undefined,
+      ),
+    );
+}

@@ -5,7 +5,6 @@ import {
   Badge,
   Burger,
   Group,
-  Indicator,
   Menu,
   NavLink,
   Popover,
@@ -187,7 +186,9 @@ export function Shell({
               leftSection={<item.icon size={18} stroke={1.7} />}
               rightSection={
                 item.to === '/messages' && unreadMessages > 0 ? (
-                  <Indicator inline label={unreadMessages > 99 ? '99+' : unreadMessages} size={18} color="red" />
+                  <Badge size="sm" color="red" variant="filled" aria-label={`${unreadMessages} unread`}>
+                    {unreadMessages > 99 ? '99+' : unreadMessages}
+                  </Badge>
                 ) : null
               }
               active={isActive(item.to)}

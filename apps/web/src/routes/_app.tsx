@@ -1,8 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Shell } from '../components/app-shell.tsx';
 import { ChangePasswordModal } from '../features/auth/components/change-password-modal.tsx';
 import { useAuth } from '../features/auth/hooks/use-auth.ts';
+import { tabsQueryOptions } from '../features/chat/api/chat-queries.ts';
 import { OrganizationSwitcher } from '../features/organizations/components/organization-switcher.tsx';
 
 /** The signed-in area (SPEC §2): a signed-out visitor goes to sign-in, coming back here after. */
@@ -18,6 +20,7 @@ export const Route = createFileRoute('/_app')({
 function SignedInLayout() {
   const auth = useAuth();
   const [changingPassword, setChangingPassword] = useState(false);
+  const tabs = useQuery({ ...tabsQueryOptions(), enabled: auth.state.status === 'signedIn' });
   if (auth.state.status !== 'signedIn') return null;
   return (
     <Shell
@@ -28,7 +31,7 @@ function SignedInLayout() {
           <OrganizationSwitcher ownOrganizationId={auth.state.user.organizationId as number | null} />
         ) : null
       }
-      unreadMessages={0}
+      unreadMessages={(tabs.data ?? []).reduce((sum, tab) => sum + tab.count, 0)}
       onChangePassword={() => setChangingPassword(true)}
       onSignOut={() => void auth.signOut()}
     >

@@ -16,6 +16,7 @@ import { createIdentity, type Identity } from './identity/setup.ts';
 import { authenticateToken, registerAuthentication } from './modules/auth/authenticate.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
+import { UploadStore } from './modules/chat/uploads.ts';
 import { devOutboxRoutes } from './modules/dev/routes.ts';
 import { organizationRoutes } from './modules/organizations/routes.ts';
 import { healthRoutes, webConfigRoutes } from './modules/system/routes.ts';
@@ -88,12 +89,16 @@ export async function buildApp({ config, database, logger, identity: given }: Ap
   await registerSpa(app, config.WEB_DIST_DIR);
 
   const presence = new PresenceTracker();
+  const uploads = new UploadStore(database.db, config.DATA_DIR);
+  await uploads.init();
+  app.decorate('uploads', uploads);
   const sockets: SocketServer = await createSocketServer(app.server, {
     redisUrl: config.REDIS_URL,
     corsOrigins: config.CORS_ORIGINS,
     log: app.log,
     authenticate: (token) => authenticateToken(identity, database.db, token),
-    onConnection: (socket) => registerChatHandlers(socket, { io: sockets.io, db: database.db, presence, log: app.log }),
+    onConnection: (socket) =>
+      registerChatHandlers(socket, { io: sockets.io, db: database.db, presence, uploads, log: app.log }),
   });
   app.decorate('io', sockets.io);
   app.addHook('preClose', async () => {

@@ -2,6 +2,7 @@ import type { Server as SocketIoServer } from 'socket.io';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Identity } from './identity/setup.ts';
+import type { UploadStore } from './modules/chat/uploads.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,5 +11,6 @@ declare module 'fastify' {
     lifecycle: { shuttingDown: boolean };
     io: SocketIoServer;
     identity: Identity;
+    uploads: UploadStore;
   }
 }

@@ -76,6 +76,8 @@ export const emptyTabs = (): Tab[] => TAB_VALUES.map((value) => ({ label: TAB_LA
 
 /** Attachment metadata as it travels with an outgoing message (the File itself stays in the browser). */
 export const attachmentSchema = z.object({
+  /** The stored upload (from the file-upload:complete ack) this attachment refers to. */
+  attachmentId: z.uuid().optional(),
   isChunked: z.boolean(),
   totalSize: z.number().int().nonnegative().max(CHAT.maxFileSizeBytes),
   chunkCount: z.number().int().nonnegative(),
@@ -115,7 +117,30 @@ export const fileChunkSchema = z.object({
   attachmentIndex: z.number().int().nonnegative(),
   size: z.number().int().nonnegative().max(CHAT.maxChunkSizeBytes),
   offset: z.number().int().nonnegative(),
+  /** The whole file's size, so an oversize file is refused at its first chunk. */
+  totalSize: z.number().int().nonnegative().optional(),
 });
+
+export const fileUploadCompleteSchema = z.object({
+  roomId: z.number().int().positive(),
+  id: z.string().min(1).max(100),
+  fileName: z.string().min(1).max(255),
+  attachmentIndex: z.number().int().nonnegative(),
+  totalChunks: z.number().int().positive(),
+});
+
+export const fileUploadErrorSchema = z.object({
+  roomId: z.number().int().positive(),
+  id: z.string().min(1).max(100).optional(),
+  fileName: z.string().min(1).max(255),
+  attachmentIndex: z.number().int().nonnegative(),
+  error: z.string().max(500).optional(),
+  timestamp: z.number().int().optional(),
+});
+
+/** SPEC §5: 'File(s) too large. Maximum size is {N}MB'. */
+export const fileTooLargeMessage = (maxBytes: number = CHAT.maxFileSizeBytes) =>
+  `File(s) too large. Maximum size is ${Math.round(maxBytes / (1024 * 1024))}MB`;
 export type FileChunk = z.infer<typeof fileChunkSchema>;
 
 export const PRESENCE_STATUSES = ['online', 'away', 'offline'] as const;

@@ -4,6 +4,9 @@
  */
 import {
   CHAT,
+  fileChunkSchema,
+  fileUploadCompleteSchema,
+  fileUploadErrorSchema,
   outgoingMessageSchema,
   presenceSchema,
   roomRefSchema,
@@ -11,13 +14,14 @@ import {
   type SocketAck,
 } from '@fieldhouse/shared';
 import type { Server, Socket } from 'socket.io';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { HttpError } from '../errors.ts';
 import type { AppUser } from '../modules/auth/authenticate.ts';
 import { sendMessage } from '../modules/chat/messages.ts';
 import { notifyAbsentMembers } from '../modules/chat/notifications.ts';
 import { accessibleRoom, memberIds } from '../modules/chat/rooms.ts';
+import type { UploadStore } from '../modules/chat/uploads.ts';
 import type { PresenceTracker } from './presence.ts';
 import { chatRoom, organizationRoom, userRoom } from './rooms.ts';
 
@@ -55,6 +59,7 @@ export type ChatDeps = {
   io: Server;
   db: Db;
   presence: PresenceTracker;
+  uploads: UploadStore;
   log: { error: (o: object, m: string) => void };
 };
 
@@ -103,13 +108,17 @@ export function registerChatHandlers(socket: Socket, deps: ChatDeps) {
   socket.on(
     SOCKET_EVENTS.chatMessage,
     handler(outgoingMessageSchema, async (input) => {
-      if (input.attachments.length > 0)
-        throw new HttpError(400, 'Attachments are not accepted yet', 'attachments_unsupported');
+      const attachmentIds = input.attachments.map((a) => a.attachmentId);
+      if (attachmentIds.some((id) => !id)) {
+        throw new HttpError(400, 'attachments: upload each file first and send its attachmentId', 'attachment_id');
+      }
       const room = await accessibleRoom(db, user, input.roomId);
       const { message, duplicate } = await sendMessage(db, user, room, {
         content: input.message,
-        messageType: input.messageType === 'SYSTEM' ? 'TEXT' : input.messageType,
+        // SYSTEM messages come from the server only; polls arrive with their own event later.
+        messageType: input.messageType === 'SYSTEM' || input.messageType === 'POLL' ? 'TEXT' : input.messageType,
         clientId: input.clientId,
+        attachmentIds: attachmentIds as string[],
       });
       stopTyping(room.id);
       if (!duplicate) {
@@ -125,6 +134,53 @@ export function registerChatHandlers(socket: Socket, deps: ChatDeps) {
       }
       return message;
     }),
+  );
+
+  socket.on(
+    SOCKET_EVENTS.fileUploadChunk,
+    handler(fileChunkSchema, async (chunk) => {
+      if (chunk.index === 0) await accessibleRoom(db, user, chunk.roomId);
+      const progress = await deps.uploads.chunk(user.id, chunk, (abandoned) =>
+        io.to(userRoom(user.id)).emit(SOCKET_EVENTS.fileUploadError, {
+          roomId: abandoned.roomId,
+          fileName: abandoned.fileName,
+          attachmentIndex: abandoned.attachmentIndex,
+          error: `File upload timeout after ${CHAT.uploadTimeoutMs}ms`,
+          timestamp: Date.now(),
+        }),
+      );
+      // Progress goes to the uploader's other tabs too, every 10 chunks and on the last (SPEC §7).
+      if (progress.sentChunks % CHAT.progressEveryChunks === 0 || progress.sentChunks === progress.totalChunks) {
+        io.to(userRoom(user.id)).emit(SOCKET_EVENTS.fileUploadProgress, {
+          roomId: chunk.roomId,
+          fileName: progress.fileName,
+          attachmentIndex: progress.attachmentIndex,
+          progress: Math.round((progress.sentChunks / progress.totalChunks) * 100),
+          sentChunks: progress.sentChunks,
+          totalChunks: progress.totalChunks,
+        });
+      }
+      return progress;
+    }),
+  );
+
+  socket.on(
+    SOCKET_EVENTS.fileUploadComplete,
+    handler(fileUploadCompleteSchema, async ({ id, totalChunks }) => deps.uploads.complete(user.id, id, totalChunks)),
+  );
+
+  socket.on(
+    SOCKET_EVENTS.fileUploadError,
+    handler(fileUploadErrorSchema, async ({ id }) => {
+      if (id) await deps.uploads.abortUpload(user.id, id);
+      return null;
+    }),
+  );
+
+  // The client reports its own progress too; the server's count is the one that matters.
+  socket.on(
+    SOCKET_EVENTS.fileUploadProgress,
+    handler(z.object({ roomId: z.number().int() }).loose(), async () => null),
   );
 
   socket.on(
@@ -163,6 +219,8 @@ export function registerChatHandlers(socket: Socket, deps: ChatDeps) {
 
   socket.on('disconnect', () => {
     for (const roomId of [...typingTimers.keys()]) stopTyping(roomId);
+    // An upload dies with its socket (SPEC §7); the client starts again after reconnecting.
+    void deps.uploads.abortAll(user.id);
     const next = presence.set(user.id, socket.id, 'offline');
     if (next) announcePresence(next);
   });

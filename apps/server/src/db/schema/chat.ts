@@ -5,6 +5,7 @@
 import { MESSAGE_TYPES, NOTIFICATION_TYPES } from '@fieldhouse/shared';
 
 import {
+  bigint,
   bigserial,
   index,
   integer,
@@ -111,4 +112,28 @@ export const notifications = pgTable(
     readAt: at('read_at'),
   },
   (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** Uploaded files: the bytes live in file storage under `storage_key`, never under a client's name. */
+export const chatAttachments = pgTable(
+  'chat_attachments',
+  {
+    id: serial('id').primaryKey(),
+    uuid: publicUuid(),
+    roomId: integer('room_id')
+      .notNull()
+      .references(() => chatRooms.id, { onDelete: 'cascade' }),
+    uploaderId: integer('uploader_id').references(() => users.id, { onDelete: 'set null' }),
+    messageId: bigint('message_id', { mode: 'number' }).references(() => chatMessages.id, { onDelete: 'set null' }),
+    fileName: varchar('file_name', { length: 255 }).notNull(),
+    mimeType: varchar('mime_type', { length: 100 }).notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    sha256: varchar('sha256', { length: 64 }).notNull(),
+    storageKey: varchar('storage_key', { length: 100 }).notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('chat_attachments_message_idx').on(t.messageId),
+    index('chat_attachments_uploader_idx').on(t.uploaderId),
+  ],
 );

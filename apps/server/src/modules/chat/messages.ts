@@ -3,16 +3,22 @@
  * unread counters; history pages backwards, forwards or around a message.
  */
 import type { ChatMessage, MessageType } from '@fieldhouse/shared';
-import { and, asc, desc, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { chatMessages, chatRoomMembers, chatRooms, users } from '../../db/schema/index.ts';
+import { chatAttachments, chatMessages, chatRoomMembers, chatRooms, users } from '../../db/schema/index.ts';
 import type { AppUser } from '../auth/authenticate.ts';
 import type { Room } from './rooms.ts';
+import { type AttachmentRow, attachUploads, presentMedia } from './uploads.ts';
 
 type MessageRow = typeof chatMessages.$inferSelect;
 type Sender = Pick<AppUser, 'id' | 'firstName' | 'lastName' | 'userImage'> | null;
 
-export function presentMessage(row: MessageRow, room: Pick<Room, 'id' | 'uuid'>, sender: Sender): ChatMessage {
+export function presentMessage(
+  row: MessageRow,
+  room: Pick<Room, 'id' | 'uuid'>,
+  sender: Sender,
+  media: AttachmentRow[] = [],
+): ChatMessage {
   return {
     id: row.id,
     uuid: row.uuid,
@@ -22,13 +28,18 @@ export function presentMessage(row: MessageRow, room: Pick<Room, 'id' | 'uuid'>,
     content: row.deletedAt ? '' : row.content,
     createdAt: row.createdAt.toISOString(),
     messageType: row.messageType,
-    media: [],
+    media: row.deletedAt ? [] : media.map(presentMedia),
     poll: null,
     chatRoom: { id: room.id, uuid: room.uuid },
   };
 }
 
-export type SendInput = { content: string; messageType: MessageType; clientId?: string | undefined };
+export type SendInput = {
+  content: string;
+  messageType: MessageType;
+  clientId?: string | undefined;
+  attachmentIds?: string[];
+};
 
 /** Stores a message; a resend with a known client id returns the stored one (`duplicate`). */
 export async function sendMessage(db: Db, sender: AppUser, room: Room, input: SendInput) {
@@ -49,8 +60,13 @@ export async function sendMessage(db: Db, sender: AppUser, room: Room, input: Se
         .select()
         .from(chatMessages)
         .where(and(eq(chatMessages.senderId, sender.id), eq(chatMessages.clientId, input.clientId as string)));
-      return { message: presentMessage(existing as MessageRow, room, sender), duplicate: true };
+      const media = await tx
+        .select()
+        .from(chatAttachments)
+        .where(eq(chatAttachments.messageId, (existing as MessageRow).id));
+      return { message: presentMessage(existing as MessageRow, room, sender, media), duplicate: true };
     }
+    const media = await attachUploads(tx, sender.id, room.id, inserted.id, input.attachmentIds ?? []);
     await tx.update(chatRooms).set({ lastMessageAt: inserted.createdAt }).where(eq(chatRooms.id, room.id));
     await tx
       .update(chatRoomMembers)
@@ -60,7 +76,7 @@ export async function sendMessage(db: Db, sender: AppUser, room: Room, input: Se
       .update(chatRoomMembers)
       .set({ lastReadMessageId: inserted.id, unreadCount: 0 })
       .where(and(eq(chatRoomMembers.roomId, room.id), eq(chatRoomMembers.userId, sender.id)));
-    return { message: presentMessage(inserted, room, sender), duplicate: false };
+    return { message: presentMessage(inserted, room, sender, media), duplicate: false };
   });
 }
 
@@ -115,8 +131,19 @@ export async function history(db: Db, room: Room, query: HistoryQuery) {
     rows = rows.slice(hasOlder ? 1 : 0);
     hasNewer = query.before !== undefined;
   }
+  const ids = rows.map((r) => r.message.id);
+  const media = ids.length
+    ? await db.select().from(chatAttachments).where(inArray(chatAttachments.messageId, ids))
+    : [];
   return {
-    messages: rows.map((r) => presentMessage(r.message, room, r.sender?.id ? (r.sender as Sender) : null)),
+    messages: rows.map((r) =>
+      presentMessage(
+        r.message,
+        room,
+        r.sender?.id ? (r.sender as Sender) : null,
+        media.filter((m) => m.messageId === r.message.id),
+      ),
+    ),
     hasOlder,
     hasNewer,
   };

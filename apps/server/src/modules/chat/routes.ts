@@ -13,7 +13,7 @@ import {
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { teams, users } from '../../db/schema/index.ts';
+import { chatAttachments, teams, users } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import { requireAuth } from '../auth/authenticate.ts';
 import { history, markRead } from './messages.ts';
@@ -182,6 +182,32 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await markNotificationsRead(app.database.db, active(request).id, request.body.ids);
       return ok(null);
+    },
+  );
+
+  app.get(
+    '/chat/attachments/:uuid',
+    { schema: { tags, summary: 'Download an attachment (room members only)', params: z.object({ uuid: z.uuid() }) } },
+    async (request, reply) => {
+      const viewer = active(request);
+      const [attachment] = await app.database.db
+        .select()
+        .from(chatAttachments)
+        .where(eq(chatAttachments.uuid, request.params.uuid));
+      if (!attachment) throw notFound('Attachment');
+      await accessibleRoom(app.database.db, viewer, attachment.roomId);
+      const inline = attachment.mimeType.startsWith('image/') || attachment.mimeType === 'application/pdf';
+      const ascii = attachment.fileName.replace(/[^\x20-\x7e]/g, '_').replaceAll('"', "'");
+      return reply
+        .header('content-type', attachment.mimeType)
+        .header('content-length', String(attachment.size))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, max-age=3600')
+        .header(
+          'content-disposition',
+          `${inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(attachment.fileName)}`,
+        )
+        .send(app.uploads.stream(attachment.storageKey));
     },
   );
 

@@ -1,0 +1,252 @@
+/**
+ * Chunked uploads (SPEC §7, §9): chunks of at most 512 KB in order, files of at most 100 MB,
+ * a per-user quota, 300 s to finish. Bytes go to a temporary file named by a random id (never
+ * the client's file name), the content type is sniffed from the bytes, and abandoned uploads are
+ * removed. Finished files live under DATA_DIR/uploads.
+ */
+import { createHash, type Hash, randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { type FileHandle, mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { CHAT, type FileChunk, fileTooLargeMessage, type Media } from '@fieldhouse/shared';
+import { and, eq, inArray, isNull, sum } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { chatAttachments } from '../../db/schema/index.ts';
+import { badRequest, HttpError } from '../../errors.ts';
+
+export const USER_QUOTA_BYTES = 2 * 1024 * 1024 * 1024;
+
+type Session = {
+  key: string;
+  roomId: number;
+  userId: number;
+  fileName: string;
+  attachmentIndex: number;
+  totalChunks: number;
+  nextIndex: number;
+  received: number;
+  hash: Hash;
+  file: FileHandle;
+  tempPath: string;
+  timer: NodeJS.Timeout;
+  head: Buffer;
+};
+
+const tooLarge = () => new HttpError(413, fileTooLargeMessage(), 'file_too_large');
+
+/** The file name shown to people: no path, no control characters, at most 200 characters. */
+export function safeFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? 'file';
+  const clean = [...base]
+    .filter((c) => c >= ' ' && c !== '\u007f')
+    .join('')
+    .trim()
+    .slice(0, 200);
+  return clean === '' || clean === '.' || clean === '..' ? 'file' : clean;
+}
+
+/** The content type from the first bytes; anything unrecognised is served as a download. */
+export function sniffMimeType(head: Buffer): string {
+  const starts = (...bytes: number[]) => bytes.every((b, i) => head[i] === b);
+  if (starts(0x89, 0x50, 0x4e, 0x47)) return 'image/png';
+  if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg';
+  if (starts(0x47, 0x49, 0x46, 0x38)) return 'image/gif';
+  if (starts(0x52, 0x49, 0x46, 0x46) && head.subarray(8, 12).toString('latin1') === 'WEBP') return 'image/webp';
+  if (starts(0x25, 0x50, 0x44, 0x46)) return 'application/pdf';
+  if (starts(0x50, 0x4b, 0x03, 0x04)) return 'application/zip';
+  const text = head.subarray(0, 512);
+  if (text.length > 0 && !text.includes(0)) return 'text/plain';
+  return 'application/octet-stream';
+}
+
+export class UploadStore {
+  private readonly sessions = new Map<string, Session>();
+  readonly root: string;
+
+  constructor(
+    private readonly db: Db,
+    dataDir: string,
+    private readonly timeoutMs = CHAT.uploadTimeoutMs,
+  ) {
+    this.root = join(dataDir, 'uploads');
+  }
+
+  /** Removes temporary files left by a previous run. */
+  async init() {
+    await rm(join(this.root, 'tmp'), { recursive: true, force: true });
+    await mkdir(join(this.root, 'tmp'), { recursive: true });
+  }
+
+  path(storageKey: string) {
+    return join(this.root, storageKey.slice(0, 2), storageKey);
+  }
+
+  private async usedBytes(userId: number) {
+    const [row] = await this.db
+      .select({ total: sum(chatAttachments.size) })
+      .from(chatAttachments)
+      .where(eq(chatAttachments.uploaderId, userId));
+    return (
+      Number(row?.total ?? 0) +
+      [...this.sessions.values()].filter((s) => s.userId === userId).reduce((t, s) => t + s.received, 0)
+    );
+  }
+
+  async chunk(
+    userId: number,
+    chunk: FileChunk,
+    onAbandon: (session: { roomId: number; fileName: string; attachmentIndex: number }) => void,
+  ) {
+    const key = `${userId}:${chunk.id}`;
+    const data = typeof chunk.data === 'string' ? Buffer.from(chunk.data, 'base64') : Buffer.from(chunk.data);
+    if (data.length !== chunk.size) throw badRequest(`size: the chunk holds ${data.length} bytes, not ${chunk.size}`);
+    if (data.length > CHAT.maxChunkSizeBytes) throw badRequest('size: a chunk is at most 512 KB');
+    let session = this.sessions.get(key);
+    if (!session) {
+      if (chunk.index !== 0) throw badRequest('index: an upload starts at chunk 0');
+      if ((chunk.totalSize ?? 0) > CHAT.maxFileSizeBytes) throw tooLarge();
+      if ((await this.usedBytes(userId)) + (chunk.totalSize ?? data.length) > USER_QUOTA_BYTES) {
+        throw new HttpError(413, 'Your upload quota is used up. Remove old files or ask an administrator.', 'quota');
+      }
+      const tempPath = join(this.root, 'tmp', randomUUID());
+      const created: Session = {
+        key,
+        roomId: chunk.roomId,
+        userId,
+        fileName: safeFileName(chunk.fileName),
+        attachmentIndex: chunk.attachmentIndex,
+        totalChunks: chunk.totalChunks,
+        nextIndex: 0,
+        received: 0,
+        hash: createHash('sha256'),
+        file: await open(tempPath, 'w'),
+        tempPath,
+        head: Buffer.alloc(0),
+        timer: setTimeout(() => {
+          void this.abort(key);
+          onAbandon(created);
+        }, this.timeoutMs),
+      };
+      created.timer.unref();
+      this.sessions.set(key, created);
+      session = created;
+    }
+    if (chunk.roomId !== session.roomId || chunk.totalChunks !== session.totalChunks)
+      throw badRequest('The chunk does not belong to this upload');
+    if (chunk.index !== session.nextIndex)
+      throw badRequest(`index: expected chunk ${session.nextIndex}, got ${chunk.index}`);
+    if (chunk.offset !== session.received)
+      throw badRequest(`offset: expected ${session.received}, got ${chunk.offset}`);
+    if (session.received + data.length > CHAT.maxFileSizeBytes) {
+      await this.abort(key);
+      throw tooLarge();
+    }
+    await session.file.write(data);
+    session.hash.update(data);
+    if (session.head.length < 512)
+      session.head = Buffer.concat([session.head, data.subarray(0, 512 - session.head.length)]);
+    session.received += data.length;
+    session.nextIndex += 1;
+    return {
+      received: session.received,
+      sentChunks: session.nextIndex,
+      totalChunks: session.totalChunks,
+      fileName: session.fileName,
+      attachmentIndex: session.attachmentIndex,
+    };
+  }
+
+  /** Finishes an upload: every chunk present, stored, recorded; returns the media entry. */
+  async complete(userId: number, id: string, totalChunks: number): Promise<Media & { sha256: string }> {
+    const key = `${userId}:${id}`;
+    const session = this.sessions.get(key);
+    if (!session) throw badRequest('No upload in progress with this id');
+    if (session.nextIndex !== totalChunks || totalChunks !== session.totalChunks) {
+      throw badRequest(`Upload incomplete: ${session.nextIndex} of ${session.totalChunks} chunks received`);
+    }
+    this.sessions.delete(key);
+    clearTimeout(session.timer);
+    await session.file.close();
+    const storageKey = randomUUID().replaceAll('-', '');
+    await mkdir(join(this.root, storageKey.slice(0, 2)), { recursive: true });
+    await rename(session.tempPath, this.path(storageKey));
+    const sha256 = session.hash.digest('hex');
+    const [row] = await this.db
+      .insert(chatAttachments)
+      .values({
+        roomId: session.roomId,
+        uploaderId: userId,
+        fileName: session.fileName,
+        mimeType: sniffMimeType(session.head),
+        size: session.received,
+        sha256,
+        storageKey,
+      })
+      .returning();
+    if (!row) throw new Error('attachment insert returned nothing');
+    return { ...presentMedia(row), sha256 };
+  }
+
+  async abort(key: string) {
+    const session = this.sessions.get(key);
+    if (!session) return;
+    this.sessions.delete(key);
+    clearTimeout(session.timer);
+    await session.file.close().catch(() => {});
+    await rm(session.tempPath, { force: true });
+  }
+
+  abortUpload(userId: number, id: string) {
+    return this.abort(`${userId}:${id}`);
+  }
+
+  /** Aborts every upload of a user that is still open (their socket dropped). */
+  async abortAll(userId: number) {
+    await Promise.all([...this.sessions.values()].filter((s) => s.userId === userId).map((s) => this.abort(s.key)));
+  }
+
+  async size(storageKey: string) {
+    return (await stat(this.path(storageKey))).size;
+  }
+
+  stream(storageKey: string) {
+    return createReadStream(this.path(storageKey));
+  }
+}
+
+export type AttachmentRow = typeof chatAttachments.$inferSelect;
+
+export const presentMedia = (row: AttachmentRow): Media => ({
+  id: row.id,
+  uuid: row.uuid,
+  fileName: row.fileName,
+  mimeType: row.mimeType,
+  size: row.size,
+  url: `/api/chat/attachments/${row.uuid}`,
+});
+
+/** Attaches uploads to a message: they must be the sender's, in this room, and unattached. */
+export async function attachUploads(
+  db: Db,
+  userId: number,
+  roomId: number,
+  messageId: number,
+  attachmentIds: string[],
+) {
+  if (attachmentIds.length === 0) return [];
+  const rows = await db
+    .update(chatAttachments)
+    .set({ messageId })
+    .where(
+      and(
+        inArray(chatAttachments.uuid, attachmentIds),
+        eq(chatAttachments.uploaderId, userId),
+        eq(chatAttachments.roomId, roomId),
+        isNull(chatAttachments.messageId),
+      ),
+    )
+    .returning();
+  if (rows.length !== new Set(attachmentIds).size)
+    throw badRequest('attachments: an attachment is unknown, someone else’s, or already sent');
+  return rows;
+}

@@ -1,0 +1,234 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { CHAT, type ChatMessage, SOCKET_EVENTS, type SocketAck } from '@fieldhouse/shared';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { safeFileName, sniffMimeType } from '../src/modules/chat/uploads.ts';
+import { buildTestApp, type TestApp } from './helpers/app.ts';
+import { as, buildSchool, type School } from './helpers/directory.ts';
+import { signInAs } from './helpers/factories.ts';
+
+let app: TestApp;
+let url: string;
+let school: School;
+let roomId: number;
+const sockets: Socket[] = [];
+
+beforeAll(async () => {
+  app = await buildTestApp();
+  url = await app.listen({ port: 0, host: '127.0.0.1' });
+  school = await buildSchool(app);
+  roomId = (await (await as(app, school.director)).post('/api/chat/rooms/direct', { userId: school.coach.id })).json()
+    .data.id;
+});
+afterAll(async () => {
+  for (const socket of sockets) socket.close();
+  await app.close();
+});
+
+async function socketFor(person: { email: string }) {
+  const socket = connect(url, {
+    transports: ['websocket'],
+    reconnection: false,
+    auth: { idToken: (await signInAs(app, person.email)).idToken },
+  });
+  sockets.push(socket);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  return socket;
+}
+const emit = <T>(socket: Socket, event: string, payload: unknown) =>
+  new Promise<SocketAck<T>>((resolve) => socket.emit(event, payload, (answer: SocketAck<T>) => resolve(answer)));
+
+async function upload(socket: Socket, bytes: Buffer, fileName: string, id = crypto.randomUUID()) {
+  const size = CHAT.maxChunkSizeBytes;
+  const totalChunks = Math.max(1, Math.ceil(bytes.length / size));
+  const progress: number[] = [];
+  socket.on(SOCKET_EVENTS.fileUploadProgress, (p: { progress: number }) => progress.push(p.progress));
+  for (let index = 0; index < totalChunks; index++) {
+    const data = bytes.subarray(index * size, (index + 1) * size);
+    const ack = await emit(socket, SOCKET_EVENTS.fileUploadChunk, {
+      roomId,
+      id,
+      data,
+      index,
+      totalChunks,
+      fileName,
+      attachmentIndex: 0,
+      size: data.length,
+      offset: index * size,
+      totalSize: bytes.length,
+    });
+    if (!ack.ok) return { ack, progress };
+  }
+  const done = await emit<{
+    uuid: string;
+    sha256: string;
+    mimeType: string;
+    size: number;
+    fileName: string;
+    url: string;
+  }>(socket, SOCKET_EVENTS.fileUploadComplete, {
+    roomId,
+    id,
+    fileName,
+    attachmentIndex: 0,
+    totalChunks,
+  });
+  socket.off(SOCKET_EVENTS.fileUploadProgress);
+  return { ack: done, progress };
+}
+
+describe('chunked upload', () => {
+  it('stores a multi-chunk file intact, reports progress, and sends it with a message', async () => {
+    const director = await socketFor(school.director);
+    const png = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      randomBytes(CHAT.maxChunkSizeBytes * 11 + 1234),
+    ]);
+    const { ack, progress } = await upload(director, png, '../../etc/team photo.png');
+    expect(ack).toMatchObject({ ok: true });
+    const media = (ack as { data: { uuid: string; sha256: string; mimeType: string; size: number; fileName: string } })
+      .data;
+    expect(media).toMatchObject({
+      mimeType: 'image/png',
+      size: png.length,
+      fileName: 'team photo.png',
+      sha256: createHash('sha256').update(png).digest('hex'),
+    });
+    expect(progress).toEqual([83, 100]);
+
+    const coach = await socketFor(school.coach);
+    const received = new Promise<ChatMessage>((resolve) => coach.once(SOCKET_EVENTS.chatMessageReceived, resolve));
+    const sent = await emit<ChatMessage>(director, SOCKET_EVENTS.chatMessage, {
+      roomId,
+      message: '',
+      messageType: 'IMAGE',
+      attachments: [
+        {
+          attachmentId: media.uuid,
+          isChunked: true,
+          totalSize: png.length,
+          chunkCount: 12,
+          originalName: 'team photo.png',
+        },
+      ],
+    });
+    expect(sent).toMatchObject({ ok: true });
+    expect((await received).media).toEqual([expect.objectContaining({ uuid: media.uuid, mimeType: 'image/png' })]);
+
+    const download = await app.inject({
+      url: `/api/chat/attachments/${media.uuid}`,
+      headers: { authorization: `Bearer ${(await signInAs(app, school.coach.email)).idToken}` },
+    });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-disposition']).toContain('filename="team photo.png"');
+    expect(createHash('sha256').update(download.rawPayload).digest('hex')).toBe(media.sha256);
+    const outsider = await app.inject({
+      url: `/api/chat/attachments/${media.uuid}`,
+      headers: { authorization: `Bearer ${(await signInAs(app, school.athlete2.email)).idToken}` },
+    });
+    expect(outsider.statusCode).toBe(403);
+
+    // The same upload cannot be attached twice.
+    const again = await emit(director, SOCKET_EVENTS.chatMessage, {
+      roomId,
+      message: 'again',
+      attachments: [
+        { attachmentId: media.uuid, isChunked: true, totalSize: png.length, chunkCount: 12, originalName: 'x.png' },
+      ],
+    });
+    expect(again).toMatchObject({ ok: false, error: { statusCode: 400 } });
+  });
+
+  it('refuses oversize files with the spec’s words, and chunks out of order', async () => {
+    const director = await socketFor(school.director);
+    const oversize = await emit(director, SOCKET_EVENTS.fileUploadChunk, {
+      roomId,
+      id: 'big-one',
+      data: Buffer.alloc(10),
+      index: 0,
+      totalChunks: 300,
+      fileName: 'season.mov',
+      attachmentIndex: 0,
+      size: 10,
+      offset: 0,
+      totalSize: 101 * 1024 * 1024,
+    });
+    expect(oversize).toEqual({
+      ok: false,
+      error: { statusCode: 413, message: 'File(s) too large. Maximum size is 100MB' },
+    });
+    const first = await emit(director, SOCKET_EVENTS.fileUploadChunk, {
+      roomId,
+      id: 'gappy',
+      data: Buffer.alloc(4),
+      index: 0,
+      totalChunks: 3,
+      fileName: 'a.txt',
+      attachmentIndex: 0,
+      size: 4,
+      offset: 0,
+    });
+    expect(first.ok).toBe(true);
+    const skipped = await emit(director, SOCKET_EVENTS.fileUploadChunk, {
+      roomId,
+      id: 'gappy',
+      data: Buffer.alloc(4),
+      index: 2,
+      totalChunks: 3,
+      fileName: 'a.txt',
+      attachmentIndex: 0,
+      size: 4,
+      offset: 8,
+    });
+    expect(skipped).toMatchObject({ ok: false, error: { statusCode: 400, message: 'index: expected chunk 1, got 2' } });
+    const early = await emit(director, SOCKET_EVENTS.fileUploadComplete, {
+      roomId,
+      id: 'gappy',
+      fileName: 'a.txt',
+      attachmentIndex: 0,
+      totalChunks: 3,
+    });
+    expect(early).toMatchObject({ ok: false, error: { message: 'Upload incomplete: 1 of 3 chunks received' } });
+    const lying = await emit(director, SOCKET_EVENTS.fileUploadChunk, {
+      roomId,
+      id: 'liar',
+      data: Buffer.alloc(4),
+      index: 0,
+      totalChunks: 1,
+      fileName: 'a.txt',
+      attachmentIndex: 0,
+      size: 400,
+      offset: 0,
+    });
+    expect(lying).toMatchObject({ ok: false, error: { statusCode: 400 } });
+  });
+
+  it('refuses uploads into a room the user is not in', async () => {
+    const outsider = await socketFor(school.athlete2);
+    const ack = await emit(outsider, SOCKET_EVENTS.fileUploadChunk, {
+      roomId,
+      id: 'x',
+      data: Buffer.alloc(1),
+      index: 0,
+      totalChunks: 1,
+      fileName: 'a',
+      attachmentIndex: 0,
+      size: 1,
+      offset: 0,
+    });
+    expect(ack).toMatchObject({ ok: false, error: { statusCode: 403 } });
+  });
+
+  it('cleans names and sniffs types from bytes', () => {
+    expect(safeFileName('../../etc/passwd')).toBe('passwd');
+    expect(safeFileName('C:\\Users\\x\\roster.csv')).toBe('roster.csv');
+    expect(safeFileName('..')).toBe('file');
+    expect(sniffMimeType(Buffer.from('%PDF-1.7'))).toBe('application/pdf');
+    expect(sniffMimeType(Buffer.from([0xff, 0xd8, 0xff, 0xe0]))).toBe('image/jpeg');
+    expect(sniffMimeType(Buffer.from('hello, team'))).toBe('text/plain');
+    expect(sniffMimeType(Buffer.from([0x00, 0x01, 0x02]))).toBe('application/octet-stream');
+  });
+});

@@ -1,9 +1,10 @@
-import { type ChatMessage, SOCKET_EVENTS, type SocketAck } from '@fieldhouse/shared';
+import { type ChatMessage, SOCKET_EVENTS } from '@fieldhouse/shared';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { as, buildSchool, type School } from './helpers/directory.ts';
 import { signInAs } from './helpers/factories.ts';
+import { emitWithAck, nextEvent, openSocket } from './helpers/sockets.ts';
 
 let app: TestApp;
 let url: string;
@@ -22,27 +23,10 @@ afterAll(async () => {
   await app.close();
 });
 
-async function socketFor(person: { email: string }, extra: Parameters<typeof connect>[1] = {}) {
-  const { idToken } = await signInAs(app, person.email);
-  const socket = connect(url, { transports: ['websocket'], reconnection: false, auth: { idToken }, ...extra });
-  sockets.push(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  return socket;
-}
-
-const emit = <T>(socket: Socket, event: string, payload: unknown) =>
-  new Promise<SocketAck<T>>((resolve) => socket.emit(event, payload, (answer: SocketAck<T>) => resolve(answer)));
-const next = <T>(socket: Socket, event: string, timeout = 2000) =>
-  new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${event} within ${timeout} ms`)), timeout);
-    socket.once(event, (value: T) => {
-      clearTimeout(timer);
-      resolve(value);
-    });
-  });
+const socketFor = (person: { email: string }, extra: Parameters<typeof connect>[1] = {}) =>
+  openSocket(app, url, person, sockets, extra);
+const emit = emitWithAck;
+const next = nextEvent;
 
 async function directRoom(from: { email: string }, to: { id: number }) {
   const res = await (await as(app, from)).post('/api/chat/rooms/direct', { userId: to.id });

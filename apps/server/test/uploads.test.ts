@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { CHAT, type ChatMessage, SOCKET_EVENTS, type SocketAck } from '@fieldhouse/shared';
-import { io as connect, type Socket } from 'socket.io-client';
+import { CHAT, type ChatMessage, SOCKET_EVENTS } from '@fieldhouse/shared';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { safeFileName, sniffMimeType } from '../src/modules/chat/uploads.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { as, buildSchool, type School } from './helpers/directory.ts';
 import { signInAs } from './helpers/factories.ts';
+import { emitWithAck, openSocket } from './helpers/sockets.ts';
 
 let app: TestApp;
 let url: string;
@@ -25,21 +26,8 @@ afterAll(async () => {
   await app.close();
 });
 
-async function socketFor(person: { email: string }) {
-  const socket = connect(url, {
-    transports: ['websocket'],
-    reconnection: false,
-    auth: { idToken: (await signInAs(app, person.email)).idToken },
-  });
-  sockets.push(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  return socket;
-}
-const emit = <T>(socket: Socket, event: string, payload: unknown) =>
-  new Promise<SocketAck<T>>((resolve) => socket.emit(event, payload, (answer: SocketAck<T>) => resolve(answer)));
+const socketFor = (person: { email: string }) => openSocket(app, url, person, sockets);
+const emit = emitWithAck;
 
 async function upload(socket: Socket, bytes: Buffer, fileName: string, id = crypto.randomUUID()) {
   const size = CHAT.maxChunkSizeBytes;

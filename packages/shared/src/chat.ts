@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CHAT } from './constants.ts';
-import { isoDateTime } from './user.ts';
+import { isoDateTime, limitParam, pageParam } from './user.ts';
 
 export const MESSAGE_TYPES = ['TEXT', 'IMAGE', 'FILE', 'POLL', 'SYSTEM'] as const;
 export const messageTypeSchema = z.enum(MESSAGE_TYPES);
@@ -201,13 +201,8 @@ export type RoomListItem = z.infer<typeof roomListItemSchema>;
 export const roomListQuerySchema = z.object({
   tab: tabValueSchema.catch('COACHES'),
   search: z.string().trim().max(200).catch(''),
-  page: z.coerce.number().int().positive().catch(1),
-  limit: z.coerce
-    .number()
-    .int()
-    .positive()
-    .transform((n) => Math.min(n, 100))
-    .catch(20),
+  page: pageParam,
+  limit: limitParam(),
 });
 
 export const historyQuerySchema = z.object({

@@ -3,7 +3,7 @@
  * Server validation and web forms read the same schemas.
  */
 import { z } from 'zod';
-import { coachRoleSchema, roleSchema, sportSchema, userStatusSchema } from './user.ts';
+import { coachRoleSchema, limitParam, pageParam, roleSchema, sportSchema, userStatusSchema } from './user.ts';
 
 const name = (label: string, max = 100) =>
   z.string().trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
@@ -157,11 +157,6 @@ export const organizationInputSchema = z.object({
 
 export const organizationListQuerySchema = z.object({
   search: z.string().trim().max(200).catch(''),
-  page: z.coerce.number().int().positive().catch(1),
-  limit: z.coerce
-    .number()
-    .int()
-    .positive()
-    .transform((n) => Math.min(n, 100))
-    .catch(20),
+  page: pageParam,
+  limit: limitParam(),
 });

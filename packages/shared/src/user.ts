@@ -19,6 +19,21 @@ export const isAdminRole = (role: Role | null | undefined): role is AdminRole =>
 export const canUseWebApp = (user: { role: Role | null; status: UserStatus }) =>
   isAdminRole(user.role) && user.status === 'ACTIVE';
 
+/** Ranks for who may manage whom (decision 007): nobody changes or grants a rank above their own. */
+export const ROLE_RANK: Record<Role, number> = {
+  SUPER_ADMIN: 4,
+  ATHLETIC_DIRECTOR: 3,
+  ATHLETIC_ADMINISTRATOR: 2,
+  ASSISTANT_ATHLETIC_DIRECTOR: 2,
+  COACH: 1,
+  ATHLETE: 0,
+  PARENT: 0,
+};
+
+/** Whether someone with `actorRole` may give `role` (SUPER_ADMIN gives any). */
+export const canGrantRole = (actorRole: Role | null, role: Role) =>
+  actorRole === 'SUPER_ADMIN' || (actorRole !== null && ROLE_RANK[role] < ROLE_RANK[actorRole]);
+
 /** The list filter `type` groups roles; ADMIN means every admin role. */
 export const USER_TYPES = ['ATHLETE', 'COACH', 'PARENT', 'ADMIN'] as const;
 export const userTypeSchema = z.enum(USER_TYPES);
@@ -95,17 +110,23 @@ export type UserSort = z.infer<typeof userSortSchema>;
 
 const positiveInt = z.coerce.number().int().positive();
 
+/** A page number search param: anything invalid is page 1. */
+export const pageParam = positiveInt.catch(1);
+/** A page size search param: capped at `max`, anything invalid is `fallback`. */
+export const limitParam = (fallback: number = USER_LIST_DEFAULTS.limit, max: number = USER_LIST_DEFAULTS.maxLimit) =>
+  positiveInt.transform((n) => Math.min(n, max)).catch(fallback);
+
 /**
  * Query of `GET /user/list` and search params of `/users/`: anything invalid falls back to the
  * SPEC §5 defaults instead of failing, so a hand-edited URL still shows a list.
  */
 export const userListQuerySchema = z.object({
-  page: positiveInt.catch(USER_LIST_DEFAULTS.page),
+  page: pageParam,
   search: z.string().trim().max(200).catch(USER_LIST_DEFAULTS.search),
   sort: userSortSchema.catch(USER_LIST_DEFAULTS.sort),
   order: z.enum(['asc', 'desc']).catch(USER_LIST_DEFAULTS.order),
   type: z.union([userTypeSchema, z.literal('')]).catch(USER_LIST_DEFAULTS.type),
   teamId: positiveInt.optional().catch(undefined),
-  limit: positiveInt.transform((n) => Math.min(n, USER_LIST_DEFAULTS.maxLimit)).catch(USER_LIST_DEFAULTS.limit),
+  limit: limitParam(),
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;

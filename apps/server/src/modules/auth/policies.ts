@@ -4,21 +4,11 @@
  * - A non-super-admin acts only in their own organization; a SUPER_ADMIN in any.
  * - Nobody changes a person ranked above them, and only a SUPER_ADMIN grants SUPER_ADMIN.
  */
-import { isAdminRole, type Role } from '@fieldhouse/shared';
+import { canGrantRole, isAdminRole, ROLE_RANK, type Role } from '@fieldhouse/shared';
 import { badRequest, forbidden } from '../../errors.ts';
 import type { AppUser } from './authenticate.ts';
 
-const RANK: Record<Role, number> = {
-  SUPER_ADMIN: 4,
-  ATHLETIC_DIRECTOR: 3,
-  ATHLETIC_ADMINISTRATOR: 2,
-  ASSISTANT_ATHLETIC_DIRECTOR: 2,
-  COACH: 1,
-  ATHLETE: 0,
-  PARENT: 0,
-};
-
-export const rank = (role: Role | null) => (role ? RANK[role] : 0);
+export const rank = (role: Role | null) => (role ? ROLE_RANK[role] : 0);
 
 /** The acting administrator, or 403 for anyone else (and for accounts that are not ACTIVE). */
 export function requireAdmin(user: AppUser): AppUser & { role: Role } {
@@ -53,6 +43,4 @@ export function canManage(actor: AppUser, target: { role: Role | null; id: numbe
 }
 
 /** An admin may give roles below their own; SUPER_ADMIN may give any. */
-export function canGrant(actor: AppUser, role: Role) {
-  return actor.role === 'SUPER_ADMIN' || rank(role) < rank(actor.role);
-}
+export const canGrant = (actor: AppUser, role: Role) => canGrantRole(actor.role, role);

@@ -4,15 +4,14 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { confirmResetPassword, resetPassword } from 'aws-amplify/auth';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { errorMessage } from '../utils/sign-in-messages.ts';
+import { useFormAction } from '../hooks/use-form-action.ts';
 
 /** Forgot password: ask for the account, then the e-mailed code and a new password. */
 export function ForgotPasswordForm({ redirect, initialUsername = '' }: { redirect: string; initialUsername?: string }) {
   const navigate = useNavigate();
   const [step, setStep] = useState<'request' | 'confirm'>('request');
   const [destination, setDestination] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
+  const { error, loading, run } = useFormAction();
   const request = useForm({
     initialValues: { username: initialUsername },
     validate: { username: (v) => (v.trim() ? null : 'Please enter your username or e-mail') },
@@ -25,18 +24,6 @@ export function ForgotPasswordForm({ redirect, initialUsername = '' }: { redirec
       repeat: (v, values) => (v === values.password ? null : 'The passwords do not match'),
     },
   });
-
-  const run = async (work: () => Promise<void>) => {
-    setError(null);
-    setLoading(true);
-    try {
-      await work();
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setLoading(false);
-    }
-  };
 
   const sendCode = request.onSubmit(({ username }) =>
     run(async () => {

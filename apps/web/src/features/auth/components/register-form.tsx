@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { confirmSignUp, resendSignUpCode, signUp } from 'aws-amplify/auth';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { errorMessage } from '../utils/sign-in-messages.ts';
+import { useFormAction } from '../hooks/use-form-action.ts';
 
 /**
  * Self sign-up, then the e-mailed confirmation code. An account alone does not open the web
@@ -19,8 +19,7 @@ export function RegisterForm({
 }) {
   const [step, setStep] = useState<'details' | 'confirm' | 'done'>(initialStep);
   const [email, setEmail] = useState(initialUsername);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
+  const { error, loading, run } = useFormAction();
   const details = useForm({
     initialValues: { firstName: '', lastName: '', email: '', password: '' },
     validate: {
@@ -33,18 +32,6 @@ export function RegisterForm({
     initialValues: { code: '' },
     validate: { code: (v) => (/^\d{6}$/.test(v) ? null : 'Enter the 6-digit code from the e-mail') },
   });
-
-  const run = async (work: () => Promise<void>) => {
-    setError(null);
-    setLoading(true);
-    try {
-      await work();
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setLoading(false);
-    }
-  };
 
   const register = details.onSubmit((values) =>
     run(async () => {

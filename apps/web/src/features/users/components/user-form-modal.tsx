@@ -1,4 +1,12 @@
-import { type Role, type TeamSummary, type User, userCreateSchema, userUpdateSchema } from '@fieldhouse/shared';
+import {
+  canGrantRole,
+  ROLES,
+  type Role,
+  type TeamSummary,
+  type User,
+  userCreateSchema,
+  userUpdateSchema,
+} from '@fieldhouse/shared';
 import { Alert, Button, Group, Modal, MultiSelect, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -8,19 +16,8 @@ import { zodValidate } from '../../../lib/zod-form.ts';
 import { createUser, updateUser, usersKeys } from '../api/users-queries.ts';
 import { fullName, ROLE_LABELS } from './labels.ts';
 
-const RANK: Record<Role, number> = {
-  SUPER_ADMIN: 4,
-  ATHLETIC_DIRECTOR: 3,
-  ATHLETIC_ADMINISTRATOR: 2,
-  ASSISTANT_ATHLETIC_DIRECTOR: 2,
-  COACH: 1,
-  ATHLETE: 0,
-  PARENT: 0,
-};
-
 /** Roles the actor may give (the server enforces the same rule, decision 007). */
-export const grantableRoles = (actorRole: Role) =>
-  (Object.keys(RANK) as Role[]).filter((role) => actorRole === 'SUPER_ADMIN' || RANK[role] < RANK[actorRole]);
+export const grantableRoles = (actorRole: Role) => ROLES.filter((role) => canGrantRole(actorRole, role));
 
 type Props = {
   opened: boolean;

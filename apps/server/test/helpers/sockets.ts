@@ -1,0 +1,35 @@
+/** Real socket.io-client connections for tests, signed in through the identity endpoint. */
+import type { SocketAck } from '@fieldhouse/shared';
+import { io as connect, type Socket } from 'socket.io-client';
+import type { TestApp } from './app.ts';
+import { signInAs } from './factories.ts';
+
+/** Opens a websocket as `person`; `track` collects sockets for the test to close. */
+export async function openSocket(
+  app: TestApp,
+  url: string,
+  person: { email: string },
+  track: Socket[],
+  extra: Parameters<typeof connect>[1] = {},
+) {
+  const { idToken } = await signInAs(app, person.email);
+  const socket = connect(url, { transports: ['websocket'], reconnection: false, auth: { idToken }, ...extra });
+  track.push(socket);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  return socket;
+}
+
+export const emitWithAck = <T>(socket: Socket, event: string, payload: unknown) =>
+  new Promise<SocketAck<T>>((resolve) => socket.emit(event, payload, (answer: SocketAck<T>) => resolve(answer)));
+
+export const nextEvent = <T>(socket: Socket, event: string, timeout = 2000) =>
+  new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${event} within ${timeout} ms`)), timeout);
+    socket.once(event, (value: T) => {
+      clearTimeout(timer);
+      resolve(value);
+    });
+  });

@@ -243,6 +243,15 @@ describe('typing and presence', () => {
   });
 });
 
+describe('change events', () => {
+  it('tells the organization when a team changes', async () => {
+    const watcher = await socketFor(school.administrator);
+    const changed = next<{ teamId: number }>(watcher, SOCKET_EVENTS.teamUpdate);
+    await (await as(app, school.director)).patch(`/api/teams/${school.jv.id}`, { name: 'Girls JV Basketball' });
+    expect(await changed).toEqual({ teamId: school.jv.id });
+  });
+});
+
 describe('connection rules', () => {
   it('refuses a browser on another origin', async () => {
     const { idToken } = await signInAs(app, school.director.email);
@@ -259,9 +268,12 @@ describe('connection rules', () => {
 
   it('disconnects a user the moment they are suspended', async () => {
     const target = await socketFor(school.athlete2);
+    const watcher = await socketFor(school.director);
+    const announced = next<{ userId: number; status: string }>(watcher, SOCKET_EVENTS.userStatusChange);
     const gone = new Promise((resolve) => target.once('disconnect', resolve));
     await (await as(app, school.director)).patch(`/api/user/${school.athlete2.id}/status`, { status: 'SUSPENDED' });
     await expect(gone).resolves.toBe('io server disconnect');
+    expect(await announced).toEqual({ userId: school.athlete2.id, status: 'SUSPENDED' });
     await (await as(app, school.director)).patch(`/api/user/${school.athlete2.id}/status`, { status: 'ACTIVE' });
   });
 });

@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { coaches, sports, teamCoaches, teamMembers, teams, users } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
-import { teamRoom } from '../../realtime/rooms.ts';
+import { organizationRoom, teamRoom } from '../../realtime/rooms.ts';
 import { type AppUser, requireAuth } from '../auth/authenticate.ts';
 import { requireAdmin, resolveOrganization } from '../auth/policies.ts';
 import { teamDetail, teamSummaries } from './queries.ts';
@@ -35,8 +35,14 @@ async function sameOrganizationUser(app: FastifyInstance, organizationId: number
 }
 
 /** Tell the team's sockets that it changed, so open screens refresh (decision 003). */
-const announce = (app: FastifyInstance, teamId: number) =>
-  app.io.to(teamRoom(teamId)).emit(SOCKET_EVENTS.teamUpdate, { teamId });
+const announce = async (app: FastifyInstance, teamId: number) => {
+  const [team] = await app.database.db
+    .select({ organizationId: teams.organizationId })
+    .from(teams)
+    .where(eq(teams.id, teamId));
+  const rooms = [teamRoom(teamId), ...(team ? [organizationRoom(team.organizationId)] : [])];
+  app.io.to(rooms).emit(SOCKET_EVENTS.teamUpdate, { teamId });
+};
 
 export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['teams'];
@@ -121,7 +127,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!sport) throw badRequest('sportId: no such sport');
       }
       await app.database.db.update(teams).set(request.body).where(eq(teams.id, team.id));
-      announce(app, team.id);
+      await announce(app, team.id);
       const [summary] = await teamSummaries(app.database.db, eq(teams.id, team.id));
       return ok(summary as NonNullable<typeof summary>, 200, 'Team updated');
     },
@@ -141,7 +147,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = requireAdmin(requireAuth(request).user);
       const team = await visibleTeam(app, actor, request.params.id);
       await app.database.db.update(teams).set({ status: 'ARCHIVED' }).where(eq(teams.id, team.id));
-      announce(app, team.id);
+      await announce(app, team.id);
       return ok(null, 200, 'Team archived');
     },
   );
@@ -177,7 +183,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
         .onConflictDoNothing()
         .returning();
       if (inserted.length === 0) throw conflict('This athlete is already on the team');
-      announce(app, team.id);
+      await announce(app, team.id);
       return reply.code(201).send(ok(null, 201, 'Athlete added'));
     },
   );
@@ -200,7 +206,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(and(eq(teamMembers.teamId, team.id), eq(teamMembers.userId, request.params.userId)))
         .returning();
       if (removed.length === 0) throw notFound('Roster entry');
-      announce(app, team.id);
+      await announce(app, team.id);
       return ok(null, 200, 'Athlete removed');
     },
   );
@@ -231,7 +237,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
         .onConflictDoNothing()
         .returning();
       if (inserted.length === 0) throw conflict('This coach already coaches the team');
-      announce(app, team.id);
+      await announce(app, team.id);
       return reply.code(201).send(ok(null, 201, 'Coach added'));
     },
   );
@@ -257,7 +263,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
             .returning()
         : [];
       if (removed.length === 0) throw notFound('Coach on this team');
-      announce(app, team.id);
+      await announce(app, team.id);
       return ok(null, 200, 'Coach removed');
     },
   );

@@ -3,7 +3,7 @@
  * is created first and removed again if the database part fails; status changes switch sign-in
  * on or off and end open sockets.
  */
-import type { UserCreateInput, UserUpdateInput, userCreateSchema } from '@fieldhouse/shared';
+import { SOCKET_EVENTS, type UserCreateInput, type UserUpdateInput, type userCreateSchema } from '@fieldhouse/shared';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
@@ -18,7 +18,7 @@ import {
 } from '../../db/schema/index.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../errors.ts';
 import { IdentityError } from '../../identity/errors.ts';
-import { userRoom } from '../../realtime/rooms.ts';
+import { organizationRoom, userRoom } from '../../realtime/rooms.ts';
 import type { AppUser } from '../auth/authenticate.ts';
 import { canGrant, canManage, resolveOrganization } from '../auth/policies.ts';
 
@@ -187,6 +187,9 @@ export async function changeStatus(
     else await app.identity.admin.disableUser(target.identitySub);
   }
   if (status !== 'ACTIVE') app.io.in(userRoom(id)).disconnectSockets(true);
+  if (target.organizationId) {
+    app.io.to(organizationRoom(target.organizationId)).emit(SOCKET_EVENTS.userStatusChange, { userId: id, status });
+  }
   return updated as AppUser;
 }
 
@@ -203,6 +206,11 @@ export async function deleteUser(app: FastifyInstance, actor: AppUser, id: numbe
   });
   if (target.identitySub) await app.identity.admin.disableUser(target.identitySub);
   app.io.in(userRoom(id)).disconnectSockets(true);
+  if (target.organizationId) {
+    app.io
+      .to(organizationRoom(target.organizationId))
+      .emit(SOCKET_EVENTS.userStatusChange, { userId: id, status: 'DELETED' });
+  }
 }
 
 export async function resendInvite(app: FastifyInstance, actor: AppUser, id: number) {

@@ -20,7 +20,7 @@ import { HttpError } from '../errors.ts';
 import type { AppUser } from '../modules/auth/authenticate.ts';
 import { sendMessage } from '../modules/chat/messages.ts';
 import { notifyAbsentMembers } from '../modules/chat/notifications.ts';
-import { accessibleRoom, memberIds } from '../modules/chat/rooms.ts';
+import { accessibleRoom } from '../modules/chat/rooms.ts';
 import type { UploadStore } from '../modules/chat/uploads.ts';
 import type { PresenceTracker } from './presence.ts';
 import { chatRoom, organizationRoom, userRoom } from './rooms.ts';
@@ -113,7 +113,11 @@ export function registerChatHandlers(socket: Socket, deps: ChatDeps) {
         throw new HttpError(400, 'attachments: upload each file first and send its attachmentId', 'attachment_id');
       }
       const room = await accessibleRoom(db, user, input.roomId);
-      const { message, duplicate } = await sendMessage(db, user, room, {
+      const {
+        message,
+        duplicate,
+        memberIds: ids,
+      } = await sendMessage(db, user, room, {
         content: input.message,
         // SYSTEM messages come from the server only; polls arrive with their own event later.
         messageType: input.messageType === 'SYSTEM' || input.messageType === 'POLL' ? 'TEXT' : input.messageType,
@@ -123,7 +127,6 @@ export function registerChatHandlers(socket: Socket, deps: ChatDeps) {
       stopTyping(room.id);
       if (!duplicate) {
         // Every member hears it on their own channel, joined to the room or not (lists, counts).
-        const ids = await memberIds(db, room.id);
         const members = ids.map(userRoom);
         io.to(members).emit(SOCKET_EVENTS.chatMessageReceived, message);
         io.to(members).emit(SOCKET_EVENTS.tabUnreadCountUpdate, { roomId: room.id });

@@ -4,6 +4,7 @@
  */
 import { MESSAGE_TYPES, NOTIFICATION_TYPES } from '@fieldhouse/shared';
 
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -111,7 +112,11 @@ export const notifications = pgTable(
     createdAt: at('created_at').notNull().defaultNow(),
     readAt: at('read_at'),
   },
-  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.createdAt),
+    // One unread notification per conversation: new messages refresh it instead of piling up.
+    uniqueIndex('notifications_unread_action_key').on(t.userId, t.actionUrl).where(sql`read_at is null`),
+  ],
 );
 
 /** Uploaded files: the bytes live in file storage under `storage_key`, never under a client's name. */

@@ -3,7 +3,7 @@
  * unread counters; history pages backwards, forwards or around a message.
  */
 import type { ChatMessage, MessageType } from '@fieldhouse/shared';
-import { and, asc, desc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { chatAttachments, chatMessages, chatRoomMembers, chatRooms, users } from '../../db/schema/index.ts';
 import type { AppUser } from '../auth/authenticate.ts';
@@ -41,42 +41,59 @@ export type SendInput = {
   attachmentIds?: string[];
 };
 
-/** Stores a message; a resend with a known client id returns the stored one (`duplicate`). */
+/**
+ * Stores a message and moves every member's counters in one statement (one round trip, one
+ * snapshot); a resend with a known client id returns the stored one (`duplicate`). Returns the
+ * members, so delivery needs no second query.
+ */
 export async function sendMessage(db: Db, sender: AppUser, room: Room, input: SendInput) {
   return db.transaction(async (tx) => {
-    const [inserted] = await tx
-      .insert(chatMessages)
-      .values({
-        roomId: room.id,
-        senderId: sender.id,
-        clientId: input.clientId ?? null,
-        content: input.content,
-        messageType: input.messageType,
-      })
-      .onConflictDoNothing()
-      .returning();
-    if (!inserted) {
+    const { rows } = await tx.execute<{ message: MessageRow | null; member_ids: number[] }>(sql`
+      with m as (
+        insert into ${chatMessages} (room_id, sender_id, client_id, content, message_type)
+        values (${room.id}, ${sender.id}, ${input.clientId ?? null}, ${input.content}, ${input.messageType})
+        on conflict do nothing
+        returning *
+      ), r as (
+        update ${chatRooms} set last_message_at = (select created_at from m) where id = ${room.id} and exists (select 1 from m)
+      ), u as (
+        update ${chatRoomMembers} set
+          unread_count = case when user_id = ${sender.id} then 0 else unread_count + 1 end,
+          last_read_message_id = case when user_id = ${sender.id} then (select id from m) else last_read_message_id end
+        where room_id = ${room.id} and exists (select 1 from m)
+        returning user_id
+      )
+      select (select row_to_json(m) from m) as message, coalesce((select array_agg(user_id) from u), '{}') as member_ids`);
+    const row = rows[0];
+    if (!row?.message) {
       const [existing] = await tx
         .select()
         .from(chatMessages)
         .where(and(eq(chatMessages.senderId, sender.id), eq(chatMessages.clientId, input.clientId as string)));
-      const media = await tx
-        .select()
-        .from(chatAttachments)
-        .where(eq(chatAttachments.messageId, (existing as MessageRow).id));
-      return { message: presentMessage(existing as MessageRow, room, sender, media), duplicate: true };
+      if (!existing) throw new Error('message neither inserted nor found');
+      const media = await tx.select().from(chatAttachments).where(eq(chatAttachments.messageId, existing.id));
+      return { message: presentMessage(existing, room, sender, media), duplicate: true, memberIds: [] as number[] };
     }
+    const json = row.message as unknown as Record<string, unknown>;
+    const inserted: MessageRow = {
+      id: Number(json.id),
+      uuid: String(json.uuid),
+      roomId: Number(json.room_id),
+      senderId: json.sender_id === null ? null : Number(json.sender_id),
+      clientId: (json.client_id as string | null) ?? null,
+      content: String(json.content),
+      messageType: json.message_type as MessageRow['messageType'],
+      metadata: (json.metadata as Record<string, unknown> | null) ?? null,
+      createdAt: new Date(String(json.created_at)),
+      editedAt: json.edited_at ? new Date(String(json.edited_at)) : null,
+      deletedAt: json.deleted_at ? new Date(String(json.deleted_at)) : null,
+    };
     const media = await attachUploads(tx, sender.id, room.id, inserted.id, input.attachmentIds ?? []);
-    await tx.update(chatRooms).set({ lastMessageAt: inserted.createdAt }).where(eq(chatRooms.id, room.id));
-    await tx
-      .update(chatRoomMembers)
-      .set({ unreadCount: sql`${chatRoomMembers.unreadCount} + 1` })
-      .where(and(eq(chatRoomMembers.roomId, room.id), ne(chatRoomMembers.userId, sender.id)));
-    await tx
-      .update(chatRoomMembers)
-      .set({ lastReadMessageId: inserted.id, unreadCount: 0 })
-      .where(and(eq(chatRoomMembers.roomId, room.id), eq(chatRoomMembers.userId, sender.id)));
-    return { message: presentMessage(inserted, room, sender, media), duplicate: false };
+    return {
+      message: presentMessage(inserted, room, sender, media),
+      duplicate: false,
+      memberIds: row.member_ids.map(Number),
+    };
   });
 }
 

@@ -3,7 +3,7 @@
  * and a `notification` socket event on their own channel (SPEC §3 shape plus id and readAt).
  */
 import { type Notification, SOCKET_EVENTS } from '@fieldhouse/shared';
-import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Server } from 'socket.io';
 import type { Db } from '../../db/client.ts';
 import { notifications } from '../../db/schema/index.ts';
@@ -49,6 +49,11 @@ export async function notifyAbsentMembers(
         actionUrl: `/messages?roomId=${room.id}`,
       })),
     )
+    .onConflictDoUpdate({
+      target: [notifications.userId, notifications.actionUrl],
+      targetWhere: sql`read_at is null`,
+      set: { title: sql`excluded.title`, message: sql`excluded.message`, createdAt: sql`now()` },
+    })
     .returning();
   for (const row of rows) io.to(userRoom(row.userId)).emit(SOCKET_EVENTS.notification, presentNotification(row));
 }

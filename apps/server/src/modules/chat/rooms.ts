@@ -106,21 +106,17 @@ export async function ensureTeamRoom(db: Db, teamId: number): Promise<Room> {
  * added as a member, so oversight is visible in the member list).
  */
 export async function accessibleRoom(db: Db, user: AppUser, roomId: number): Promise<Room> {
-  const [room] = await db.select().from(chatRooms).where(eq(chatRooms.id, roomId));
-  if (!room) throw notFound('Room');
-  const [member] = await db
-    .select()
-    .from(chatRoomMembers)
-    .where(and(eq(chatRoomMembers.roomId, roomId), eq(chatRoomMembers.userId, user.id)));
-  if (member) return room;
+  // One round trip: the room and whether the user is in it.
+  const [found] = await db
+    .select({ room: chatRooms, memberId: chatRoomMembers.userId })
+    .from(chatRooms)
+    .leftJoin(chatRoomMembers, and(eq(chatRoomMembers.roomId, chatRooms.id), eq(chatRoomMembers.userId, user.id)))
+    .where(eq(chatRooms.id, roomId));
+  if (!found) throw notFound('Room');
+  const { room } = found;
+  if (found.memberId !== null) return room;
   const admin = isAdminRole(user.role) && (user.role === 'SUPER_ADMIN' || user.organizationId === room.organizationId);
   if (!admin) throw forbidden('You are not a member of this room');
   await addMembers(db, room.id, [user.id]);
   return room;
-}
-
-export async function memberIds(db: Db, roomId: number): Promise<number[]> {
-  return (
-    await db.select({ id: chatRoomMembers.userId }).from(chatRoomMembers).where(eq(chatRoomMembers.roomId, roomId))
-  ).map((r) => r.id);
 }

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "notifications_unread_action_key" ON "notifications" USING btree ("user_id","action_url") WHERE read_at is null;

@@ -164,7 +164,7 @@ const bareResult = await run(
   },
   (socket, roomId, sentAt) => socket.emit(SOCKET_EVENTS.chatMessage, { roomId, message: String(sentAt) }),
 );
-relay.close();
+await relay.close();
 
 const tokens = [] as string[];
 for (let i = 0; i < clients; i += 20)
@@ -178,6 +178,8 @@ const ours = await run(
       socket.once('connect', () => resolve());
       socket.once('connect_error', reject);
     });
+    // An open conversation joins its room, as the web's thread does (and the bare relay's clients).
+    await new Promise((resolve) => socket.emit(SOCKET_EVENTS.joinRoom, { roomId: roomOf(i) }, resolve));
     return socket;
   },
   (socket, roomId, sentAt) =>

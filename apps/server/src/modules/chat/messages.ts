@@ -47,7 +47,10 @@ export type SendInput = {
  * members, so delivery needs no second query.
  */
 export async function sendMessage(db: Db, sender: AppUser, room: Room, input: SendInput) {
-  return db.transaction(async (tx) => {
+  // The statement is atomic on its own; a transaction is needed only to attach uploads with it.
+  const run = <T>(work: (tx: Db) => Promise<T>) =>
+    input.attachmentIds?.length ? db.transaction((tx) => work(tx as unknown as Db)) : work(db);
+  return run(async (tx) => {
     const { rows } = await tx.execute<{ message: MessageRow | null; member_ids: number[] }>(sql`
       with m as (
         insert into ${chatMessages} (room_id, sender_id, client_id, content, message_type)

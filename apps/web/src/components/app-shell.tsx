@@ -1,5 +1,4 @@
 import {
-  ActionIcon,
   AppShell,
   Avatar,
   Badge,
@@ -7,19 +6,16 @@ import {
   Group,
   Menu,
   NavLink,
-  Popover,
   ScrollArea,
   Stack,
   Text,
   ThemeIcon,
-  Tooltip,
   UnstyledButton,
   useComputedColorScheme,
   useMantineColorScheme,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
-  IconBell,
   IconCalendarEvent,
   IconChartBar,
   IconChevronDown,
@@ -67,6 +63,8 @@ type ShellProps = {
   organizationName: string | null;
   /** Replaces the organization badge (the SUPER_ADMIN's switcher). */
   organizationSlot?: ReactNode;
+  /** The notifications bell. */
+  notificationsSlot?: ReactNode;
   unreadMessages: number;
   onChangePassword: () => void;
   onSignOut: () => void;
@@ -78,6 +76,7 @@ export function Shell({
   user,
   organizationName,
   organizationSlot,
+  notificationsSlot,
   unreadMessages,
   onChangePassword,
   onSignOut,
@@ -119,23 +118,7 @@ export function Shell({
               ))}
           </Group>
           <Group gap="xs" wrap="nowrap">
-            <Popover width={320} position="bottom-end" shadow="md">
-              <Popover.Target>
-                <Tooltip label="Notifications">
-                  <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Notifications">
-                    <IconBell size={20} />
-                  </ActionIcon>
-                </Tooltip>
-              </Popover.Target>
-              <Popover.Dropdown>
-                <Stack gap={4} py="sm" align="center">
-                  <Text fw={600}>You're all caught up</Text>
-                  <Text size="sm" c="dimmed" ta="center">
-                    New messages and schedule changes will appear here.
-                  </Text>
-                </Stack>
-              </Popover.Dropdown>
-            </Popover>
+            {notificationsSlot}
             <Menu position="bottom-end" width={240} shadow="md">
               <Menu.Target>
                 <UnstyledButton aria-label="Profile menu">

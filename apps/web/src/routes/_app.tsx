@@ -5,6 +5,7 @@ import { Shell } from '../components/app-shell.tsx';
 import { ChangePasswordModal } from '../features/auth/components/change-password-modal.tsx';
 import { useAuth } from '../features/auth/hooks/use-auth.ts';
 import { tabsQueryOptions } from '../features/chat/api/chat-queries.ts';
+import { NotificationsBell } from '../features/chat/components/notifications-bell.tsx';
 import { OrganizationSwitcher } from '../features/organizations/components/organization-switcher.tsx';
 
 /** The signed-in area (SPEC §2): a signed-out visitor goes to sign-in, coming back here after. */
@@ -31,6 +32,7 @@ function SignedInLayout() {
           <OrganizationSwitcher ownOrganizationId={auth.state.user.organizationId as number | null} />
         ) : null
       }
+      notificationsSlot={<NotificationsBell />}
       unreadMessages={(tabs.data ?? []).reduce((sum, tab) => sum + tab.count, 0)}
       onChangePassword={() => setChangingPassword(true)}
       onSignOut={() => void auth.signOut()}

@@ -1,6 +1,6 @@
 import type { Tab } from '@fieldhouse/shared';
 import { queryOptions } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client.ts';
+import { apiGet, apiPost } from '../../../lib/api-client.ts';
 
 export const chatKeys = { all: ['chat'] as const, tabs: () => ['chat', 'tabs'] as const };
 
@@ -11,3 +11,24 @@ export const tabsQueryOptions = () =>
     queryFn: async () => (await apiGet<{ data: Tab[] }>('/chat/tabs')).data,
     refetchInterval: 30_000,
   });
+
+export type NotificationItem = {
+  id: number;
+  title: string;
+  message: string;
+  type: string;
+  actionUrl: string | null;
+  timestamp: number;
+  readAt: string | null;
+};
+
+export const notificationsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['chat', 'notifications'],
+    queryFn: async () =>
+      (await apiGet<{ data: { result: NotificationItem[]; unreadCount: number } }>('/notifications', { limit: 10 }))
+        .data,
+    refetchInterval: 30_000,
+  });
+
+export const markNotificationsRead = () => apiPost('/notifications/read', {});

@@ -1,0 +1,111 @@
+/**
+ * A 100 MB file through the chunked upload on loopback (512 KB chunks, each acked), against
+ * writing the same bytes to disk in the same chunks (the baseline). `node --import tsx bench/upload.ts`
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CHAT, SOCKET_EVENTS, type SocketAck } from '@fieldhouse/shared';
+import { io as connect } from 'socket.io-client';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { openDatabase } from '../apps/server/src/db/client.ts';
+import { runMigrations } from '../apps/server/src/db/migrate.ts';
+import { chatRoomMembers, chatRooms, organizations, users } from '../apps/server/src/db/schema/index.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'fieldhouse-bench-'));
+const config = loadConfig({
+  DATA_DIR: dir,
+  IDENTITY_SECRET: 'f'.repeat(64),
+  LOG_LEVEL: 'silent',
+  SEED_DEMO: 'false',
+  IDENTITY_RATE_LIMIT: '1000',
+});
+const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: dir });
+await runMigrations(database);
+const app = await buildApp({ config, database, logger: { level: 'silent' } });
+const base = await app.listen({ port: 0, host: '127.0.0.1' });
+const { db } = database;
+const [org] = await db
+  .insert(organizations)
+  .values({ name: 'Upload High', slug: `upload-${Date.now()}` })
+  .returning();
+const email = `uploader-${Date.now()}@bench.example`;
+const { sub } = await app.identity.admin.createUser({ email, password: 'Bench-Pass-1' });
+const [user] = await db
+  .insert(users)
+  .values({ email, firstName: 'Up', role: 'COACH', organizationId: org?.id as number, identitySub: sub })
+  .returning();
+const [room] = await db
+  .insert(chatRooms)
+  .values({ organizationId: org?.id as number, kind: 'GROUP', name: 'Files' })
+  .returning();
+await db.insert(chatRoomMembers).values({ roomId: room?.id as number, userId: user?.id as number });
+const auth = await fetch(`${base}/api/identity`, {
+  method: 'POST',
+  headers: {
+    'content-type': 'application/x-amz-json-1.1',
+    'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
+  },
+  body: JSON.stringify({
+    AuthFlow: 'USER_PASSWORD_AUTH',
+    ClientId: config.USER_POOL_CLIENT_ID,
+    AuthParameters: { USERNAME: email, PASSWORD: 'Bench-Pass-1' },
+  }),
+});
+const idToken = ((await auth.json()) as { AuthenticationResult: { IdToken: string } }).AuthenticationResult.IdToken;
+const socket = connect(base, { transports: ['websocket'], auth: { idToken }, reconnection: false });
+await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+
+const bytes = randomBytes(CHAT.maxFileSizeBytes);
+const size = CHAT.maxChunkSizeBytes;
+const totalChunks = Math.ceil(bytes.length / size);
+const emit = (event: string, payload: unknown) =>
+  new Promise<SocketAck>((resolve) => socket.emit(event, payload, resolve));
+
+let started = performance.now();
+const file = await open(join(dir, 'baseline.bin'), 'w');
+for (let i = 0; i < totalChunks; i++) await file.write(bytes.subarray(i * size, (i + 1) * size));
+await file.close();
+const baseline = performance.now() - started;
+
+started = performance.now();
+const id = crypto.randomUUID();
+for (let index = 0; index < totalChunks; index++) {
+  const data = bytes.subarray(index * size, (index + 1) * size);
+  const ack = await emit(SOCKET_EVENTS.fileUploadChunk, {
+    roomId: room?.id,
+    id,
+    data,
+    index,
+    totalChunks,
+    fileName: 'season-highlights.mp4',
+    attachmentIndex: 0,
+    size: data.length,
+    offset: index * size,
+    totalSize: bytes.length,
+  });
+  if (!ack.ok) throw new Error(JSON.stringify(ack));
+}
+const done = await emit(SOCKET_EVENTS.fileUploadComplete, {
+  roomId: room?.id,
+  id,
+  fileName: 'season-highlights.mp4',
+  attachmentIndex: 0,
+  totalChunks,
+});
+if (!done.ok) throw new Error(JSON.stringify(done));
+const upload = performance.now() - started;
+process.stdout.write(`100 MB in ${totalChunks} chunks (${database.kind})\n`);
+process.stdout.write(
+  `  chunked upload over the socket   ${(upload / 1000).toFixed(2)} s  (${(100 / (upload / 1000)).toFixed(0)} MB/s)\n`,
+);
+process.stdout.write(`  same chunks written to disk       ${(baseline / 1000).toFixed(2)} s  (baseline)\n`);
+process.stdout.write(`  ratio ${(upload / baseline).toFixed(1)}×\n`);
+socket.close();
+await app.close();
+await database.close();
+rmSync(dir, { recursive: true, force: true });
+process.exit(0);

@@ -18,6 +18,7 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { runMigrations } from '../apps/server/src/db/migrate.ts';
 import { chatMessages, chatRoomMembers, chatRooms, organizations, users } from '../apps/server/src/db/schema/index.ts';
+import { signIn } from '../apps/server/src/simulate/simulate.ts';
 
 const { values } = parseArgs({
   options: {
@@ -85,21 +86,7 @@ const rooms = await db
 const roomOf = (i: number) => rooms[i % roomCount]?.id as number;
 await db.insert(chatRoomMembers).values(rows.map((r, i) => ({ roomId: roomOf(i), userId: r.id })));
 
-const token = async (email: string) => {
-  const res = await fetch(`${base}/api/identity`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
-    },
-    body: JSON.stringify({
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      ClientId: config.USER_POOL_CLIENT_ID,
-      AuthParameters: { USERNAME: email, PASSWORD },
-    }),
-  });
-  return ((await res.json()) as { AuthenticationResult: { IdToken: string } }).AuthenticationResult.IdToken;
-};
+const token = (email: string) => signIn(base, email, PASSWORD);
 
 type Measured = { latencies: number[]; lost: number };
 

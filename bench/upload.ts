@@ -14,6 +14,7 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { runMigrations } from '../apps/server/src/db/migrate.ts';
 import { chatRoomMembers, chatRooms, organizations, users } from '../apps/server/src/db/schema/index.ts';
+import { signIn } from '../apps/server/src/simulate/simulate.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'fieldhouse-bench-'));
 const config = loadConfig({
@@ -43,19 +44,7 @@ const [room] = await db
   .values({ organizationId: org?.id as number, kind: 'GROUP', name: 'Files' })
   .returning();
 await db.insert(chatRoomMembers).values({ roomId: room?.id as number, userId: user?.id as number });
-const auth = await fetch(`${base}/api/identity`, {
-  method: 'POST',
-  headers: {
-    'content-type': 'application/x-amz-json-1.1',
-    'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
-  },
-  body: JSON.stringify({
-    AuthFlow: 'USER_PASSWORD_AUTH',
-    ClientId: config.USER_POOL_CLIENT_ID,
-    AuthParameters: { USERNAME: email, PASSWORD: 'Bench-Pass-1' },
-  }),
-});
-const idToken = ((await auth.json()) as { AuthenticationResult: { IdToken: string } }).AuthenticationResult.IdToken;
+const idToken = await signIn(base, email, 'Bench-Pass-1');
 const socket = connect(base, { transports: ['websocket'], auth: { idToken }, reconnection: false });
 await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
 

@@ -40,7 +40,8 @@ const OPENERS = [
 const pick = <T>(items: readonly T[]) => items[Math.floor(Math.random() * items.length)] as T;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function signIn(url: string, email: string, password: string): Promise<string> {
+/** USER_PASSWORD_AUTH through the running server's identity endpoint; returns the id token. */
+export async function signIn(url: string, email: string, password: string): Promise<string> {
   const config = (await (await fetch(`${url}/api/config`)).json()) as { auth: { userPoolClientId: string } };
   const res = await fetch(`${url}/api/identity`, {
     method: 'POST',

@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { buildApp } from '../../src/app.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
 import { testConfig } from './identity.ts';
@@ -11,6 +12,8 @@ export async function buildTestApp(env: Record<string, string> = {}, database?: 
   const app = await buildApp({ config, database: testDatabase });
   app.addHook('onClose', async () => {
     if (!database) await testDatabase.close();
+    // The temporary DATA_DIR (uploads, key files) goes with the app unless the test chose one.
+    if (!env.DATA_DIR) rmSync(config.DATA_DIR, { recursive: true, force: true });
   });
   return Object.assign(app, { testDatabase });
 }

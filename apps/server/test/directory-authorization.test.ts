@@ -49,6 +49,16 @@ const endpoints = (s: School): Call[] => [
   { method: 'PATCH', url: `/api/auth/organizations/${s.org.id}`, body: { city: 'X' } },
 ];
 
+/** One call of the matrix through a signed-in client. */
+const through = (client: Awaited<ReturnType<typeof as>>, call: Call) =>
+  call.method === 'GET'
+    ? client.get(call.url)
+    : call.method === 'POST'
+      ? client.post(call.url, call.body)
+      : call.method === 'PATCH'
+        ? client.patch(call.url, call.body)
+        : client.delete(call.url);
+
 const send = (token: string | undefined, call: Call) =>
   app.inject({
     method: call.method,
@@ -67,14 +77,7 @@ describe('directory authorization matrix', () => {
     for (const person of [school.athlete, school.coach, school.parent]) {
       const client = await as(app, person);
       for (const call of endpoints(school)) {
-        const res =
-          call.method === 'GET'
-            ? await client.get(call.url)
-            : call.method === 'POST'
-              ? await client.post(call.url, call.body)
-              : call.method === 'PATCH'
-                ? await client.patch(call.url, call.body)
-                : await client.delete(call.url);
+        const res = await through(client, call);
         expect(res.statusCode, `${person.role} ${call.method} ${call.url}`).toBe(403);
       }
     }
@@ -83,14 +86,7 @@ describe('directory authorization matrix', () => {
   it('never lets an admin of one school reach another school’s records', async () => {
     const director = await as(app, school.director);
     for (const call of endpoints(other).filter((c) => /\/\d+/.test(c.url))) {
-      const res =
-        call.method === 'GET'
-          ? await director.get(call.url)
-          : call.method === 'POST'
-            ? await director.post(call.url, call.body)
-            : call.method === 'PATCH'
-              ? await director.patch(call.url, call.body)
-              : await director.delete(call.url);
+      const res = await through(director, call);
       expect([403, 404], `${call.method} ${call.url}`).toContain(res.statusCode);
     }
     for (const url of ['/api/user/list', '/api/teams/list-organization-teams', '/api/coaches', '/api/user/export']) {

@@ -1,10 +1,11 @@
-import { Alert, Anchor, Button, PasswordInput, PinInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { confirmResetPassword, resetPassword } from 'aws-amplify/auth';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { useFormAction } from '../hooks/use-form-action.ts';
+import { CodeInput } from './code-input.tsx';
 
 /** Forgot password: ask for the account, then the e-mailed code and a new password. */
 export function ForgotPasswordForm({ redirect, initialUsername = '' }: { redirect: string; initialUsername?: string }) {
@@ -70,17 +71,7 @@ export function ForgotPasswordForm({ redirect, initialUsername = '' }: { redirec
         <form onSubmit={setPassword} noValidate>
           <Stack gap="md">
             <Text size="sm">We sent a 6-digit code to {destination ?? 'your e-mail'}. It is valid for one hour.</Text>
-            <Stack gap={4}>
-              <Text size="sm" fw={500}>
-                Code
-              </Text>
-              <PinInput length={6} type="number" oneTimeCode aria-label="Code" {...confirm.getInputProps('code')} />
-              {confirm.errors.code && (
-                <Text size="xs" c="red">
-                  {confirm.errors.code}
-                </Text>
-              )}
-            </Stack>
+            <CodeInput label="Code" {...confirm.getInputProps('code')} />
             <PasswordInput label="New password" autoComplete="new-password" {...confirm.getInputProps('password')} />
             <PasswordInput
               label="Repeat new password"

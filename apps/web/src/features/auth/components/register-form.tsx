@@ -1,10 +1,11 @@
-import { Alert, Anchor, Button, Group, PasswordInput, PinInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link } from '@tanstack/react-router';
 import { confirmSignUp, resendSignUpCode, signUp } from 'aws-amplify/auth';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { useFormAction } from '../hooks/use-form-action.ts';
+import { CodeInput } from './code-input.tsx';
 
 /**
  * Self sign-up, then the e-mailed confirmation code. An account alone does not open the web
@@ -99,18 +100,7 @@ export function RegisterForm({
         <form onSubmit={confirmCode} noValidate>
           <Stack gap="md">
             <Text size="sm">Enter the 6-digit code we e-mailed to {email || 'you'}.</Text>
-            <PinInput
-              length={6}
-              type="number"
-              oneTimeCode
-              aria-label="Confirmation code"
-              {...confirm.getInputProps('code')}
-            />
-            {confirm.errors.code && (
-              <Text size="xs" c="red">
-                {confirm.errors.code}
-              </Text>
-            )}
+            <CodeInput label="Confirmation code" {...confirm.getInputProps('code')} />
             <Button type="submit" loading={loading} fullWidth size="md">
               Confirm account
             </Button>

@@ -8,7 +8,8 @@ import { z } from 'zod';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { SportIcon } from '../../../components/sport-icon.tsx';
 import { sportsQueryOptions, teamsQueryOptions } from '../../../features/teams/api/teams-queries.ts';
-import { GENDERS, LEVELS, SEASONS, TeamFormModal } from '../../../features/teams/components/team-form-modal.tsx';
+import { TeamBadges } from '../../../features/teams/components/team-badges.tsx';
+import { SEASONS, TeamFormModal } from '../../../features/teams/components/team-form-modal.tsx';
 
 export const Route = createFileRoute('/_app/teams/')({
   validateSearch: z.object({ season: z.enum(['ALL', 'FALL', 'WINTER', 'SPRING', 'SUMMER']).catch('ALL') }),
@@ -72,15 +73,7 @@ function TeamsPage() {
                       <Text fw={600}>{team.name}</Text>
                       {team.status === 'ARCHIVED' && <Badge color="gray">Archived</Badge>}
                     </Group>
-                    <Group gap={6}>
-                      <Badge variant="light">{LEVELS[team.level]}</Badge>
-                      <Badge variant="light" color="gray">
-                        {GENDERS[team.gender]}
-                      </Badge>
-                      <Badge variant="light" color="teal">
-                        {SEASONS[team.season]} {team.schoolYear}
-                      </Badge>
-                    </Group>
+                    <TeamBadges team={team} />
                     <Group gap="lg" mt={4}>
                       <Group gap={4}>
                         <IconUsers size={16} />

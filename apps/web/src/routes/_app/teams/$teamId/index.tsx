@@ -14,7 +14,8 @@ import {
   teamDetailQueryOptions,
   teamsKeys,
 } from '../../../../features/teams/api/teams-queries.ts';
-import { GENDERS, LEVELS, SEASONS, TeamFormModal } from '../../../../features/teams/components/team-form-modal.tsx';
+import { TeamBadges } from '../../../../features/teams/components/team-badges.tsx';
+import { TeamFormModal } from '../../../../features/teams/components/team-form-modal.tsx';
 import { usersQueryOptions } from '../../../../features/users/api/users-queries.ts';
 import { ApiError } from '../../../../lib/api-client.ts';
 
@@ -65,15 +66,7 @@ function TeamPage() {
             <SportIcon icon={team.Sport.icon} size={28} />
             <Title order={2}>{team.name}</Title>
           </Group>
-          <Group gap={6}>
-            <Badge variant="light">{LEVELS[team.level]}</Badge>
-            <Badge variant="light" color="gray">
-              {GENDERS[team.gender]}
-            </Badge>
-            <Badge variant="light" color="teal">
-              {SEASONS[team.season]} {team.schoolYear}
-            </Badge>
-          </Group>
+          <TeamBadges team={team} />
         </Stack>
         <Group gap="xs">
           <Button variant="default" leftSection={<IconPencil size={16} />} onClick={() => setEditing(true)}>

@@ -9,7 +9,7 @@ const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'fieldhou
 
 export default defineConfig({
   testDir: './e2e',
-  outputDir: './test-results',
+  outputDir: process.env.E2E_OUTPUT_DIR ?? './test-results',
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,

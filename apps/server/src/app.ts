@@ -13,18 +13,27 @@ import { registerErrorHandling } from './http/error-handler.ts';
 import { registerSpa } from './http/spa.ts';
 import { registerIdentityEndpoint } from './identity/routes.ts';
 import { createIdentity, type Identity } from './identity/setup.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
 import { authenticateToken, registerAuthentication } from './modules/auth/authenticate.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { calendarFeedRoutes } from './modules/calendar/feed-routes.ts';
+import { calendarRoutes } from './modules/calendar/routes.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
 import { UploadStore } from './modules/chat/uploads.ts';
+import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { devOutboxRoutes } from './modules/dev/routes.ts';
 import { organizationRoutes } from './modules/organizations/routes.ts';
+import { reportRoutes } from './modules/reports/routes.ts';
 import { healthRoutes, webConfigRoutes } from './modules/system/routes.ts';
 import { catalogRoutes } from './modules/teams/catalog-routes.ts';
 import { teamRoutes } from './modules/teams/routes.ts';
+import { sportRoutes } from './modules/teams/sport-routes.ts';
+import { telemetryRoutes } from './modules/telemetry/routes.ts';
+import { SocketErrorLog } from './modules/telemetry/socket-error-log.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { registerChatHandlers } from './realtime/chat-handlers.ts';
-import { PresenceTracker } from './realtime/presence.ts';
+import { registerPollHandlers } from './realtime/poll-handlers.ts';
 import { createSocketServer, type SocketServer } from './realtime/socket-server.ts';
 import './types.ts';
 import { version } from './version.ts';
@@ -54,6 +63,7 @@ export async function buildApp({ config, database, logger, identity: given }: Ap
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('lifecycle', { shuttingDown: false });
+  app.decorate('socketErrors', new SocketErrorLog());
   const identity = given ?? (await createIdentity(config, database, app.log));
   app.decorate('identity', identity);
   registerErrorHandling(app);
@@ -80,15 +90,22 @@ export async function buildApp({ config, database, logger, identity: given }: Ap
       await api.register(userRoutes);
       await api.register(teamRoutes);
       await api.register(catalogRoutes);
+      await api.register(sportRoutes);
+      await api.register(auditRoutes);
+      await api.register(adminRoutes);
       await api.register(organizationRoutes);
       await api.register(chatRoutes);
+      await api.register(calendarRoutes);
+      await api.register(calendarFeedRoutes);
+      await api.register(telemetryRoutes);
+      await api.register(dashboardRoutes);
+      await api.register(reportRoutes);
     },
     { prefix: '/api' },
   );
   await registerIdentityEndpoint(app, identity, config.IDENTITY_RATE_LIMIT);
   await registerSpa(app, config.WEB_DIST_DIR);
 
-  const presence = new PresenceTracker();
   const uploads = new UploadStore(database.db, config.DATA_DIR);
   await uploads.init();
   app.decorate('uploads', uploads);
@@ -97,14 +114,19 @@ export async function buildApp({ config, database, logger, identity: given }: Ap
     corsOrigins: config.CORS_ORIGINS,
     log: app.log,
     authenticate: (token) => authenticateToken(identity, database.db, token),
-    onConnection: (socket) =>
-      registerChatHandlers(socket, { io: sockets.io, db: database.db, presence, uploads, log: app.log }),
+    onConnection: (socket) => {
+      const deps = { io: sockets.io, db: database.db, uploads, log: app.log };
+      registerChatHandlers(socket, deps);
+      registerPollHandlers(socket, deps);
+    },
   });
   app.decorate('io', sockets.io);
   app.addHook('preClose', async () => {
     app.lifecycle.shuttingDown = true;
     // Open websockets would hold the HTTP server open; tell clients to reconnect elsewhere.
     sockets.io.disconnectSockets(true);
+    // A handshake still authenticating is not a socket yet and would escape; close its connection too.
+    sockets.io.engine.close();
   });
   app.addHook('onClose', async () => {
     await sockets.close();

@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Identity } from './identity/setup.ts';
 import type { UploadStore } from './modules/chat/uploads.ts';
+import type { SocketErrorLog } from './modules/telemetry/socket-error-log.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,5 +13,7 @@ declare module 'fastify' {
     io: SocketIoServer;
     identity: Identity;
     uploads: UploadStore;
+    /** Socket errors browsers reported to this node (admin system status). */
+    socketErrors: SocketErrorLog;
   }
 }

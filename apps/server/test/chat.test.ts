@@ -219,9 +219,10 @@ describe('typing and presence', () => {
     const coach = await socketFor(school.coach);
     await emit(director, SOCKET_EVENTS.joinRoom, { roomId: room.id });
     await emit(coach, SOCKET_EVENTS.joinRoom, { roomId: room.id });
-    const started = next<{ userId: number }>(coach, SOCKET_EVENTS.typingStart);
+    const started = next<{ userId: number; name: string }>(coach, SOCKET_EVENTS.typingStart);
     expect((await emit(director, SOCKET_EVENTS.typingStart, { roomId: room.id })).ok).toBe(true);
-    expect((await started).userId).toBe(school.director.id);
+    // The full name, so a thread can say 'Dana Director is typing…'.
+    expect(await started).toMatchObject({ userId: school.director.id, name: 'Dana Director' });
     const t0 = Date.now();
     await next(coach, SOCKET_EVENTS.typingStop, 4000);
     expect(Date.now() - t0).toBeGreaterThanOrEqual(2500);

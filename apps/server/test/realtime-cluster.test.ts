@@ -1,10 +1,11 @@
-import { type ChatMessage, SOCKET_EVENTS, type SocketAck } from '@fieldhouse/shared';
+import { type ChatMessage, type PresenceSnapshot, SOCKET_EVENTS, type SocketAck } from '@fieldhouse/shared';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { createTestDatabase } from './helpers/db.ts';
 import { as, buildSchool } from './helpers/directory.ts';
 import { signInAs } from './helpers/factories.ts';
+import { emitWithAck, nextEvent, openSocket } from './helpers/sockets.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 const apps: TestApp[] = [];
@@ -76,6 +77,55 @@ describe.skipIf(!redisUrl)('chat across nodes', () => {
       );
       expect(ack.ok).toBe(true);
       expect((await received).content).toBe('Across nodes');
+    } finally {
+      for (const socket of clients) socket.close();
+      for (const app of apps.splice(0)) await app.close();
+      await database.close();
+    }
+  });
+});
+
+describe.skipIf(!redisUrl)('presence across nodes', () => {
+  it('answers for sockets on every node and announces offline only when the last one anywhere leaves', async () => {
+    const database = await createTestDatabase();
+    const clients: Socket[] = [];
+    try {
+      const a = await buildTestApp({ REDIS_URL: redisUrl ?? '' }, database);
+      const b = await buildTestApp({ REDIS_URL: redisUrl ?? '' }, database);
+      apps.push(a, b);
+      const [urlA, urlB] = await Promise.all([
+        a.listen({ port: 0, host: '127.0.0.1' }),
+        b.listen({ port: 0, host: '127.0.0.1' }),
+      ]);
+      const school = await buildSchool(a);
+      const coach = school.coach.id;
+      const query = async (socket: Socket) =>
+        (
+          (await emitWithAck<PresenceSnapshot>(socket, SOCKET_EVENTS.presenceQuery, { userIds: [coach] })) as {
+            data: PresenceSnapshot;
+          }
+        ).data[coach];
+
+      const directorOnB = await openSocket(a, urlB, school.director, clients);
+      const adminOnA = await openSocket(a, urlA, school.administrator, clients);
+      const coachOnA = await openSocket(a, urlA, school.coach, clients);
+      // The nodes find each other through Redis shortly after starting.
+      await expect.poll(() => query(directorOnB), { timeout: 5000, interval: 100 }).toBe('online');
+
+      const coachOnB = await openSocket(a, urlB, school.coach, clients);
+      const offline: number[] = [];
+      for (const watcher of [directorOnB, adminOnA])
+        watcher.on(SOCKET_EVENTS.presenceOffline, ({ userId }: { userId: number }) => offline.push(userId));
+      coachOnA.close();
+      await new Promise((r) => setTimeout(r, 500));
+      expect(offline).toEqual([]);
+      expect(await query(adminOnA)).toBe('online');
+      expect(await query(directorOnB)).toBe('online');
+
+      const gone = nextEvent<{ userId: number; status: string }>(adminOnA, SOCKET_EVENTS.presenceOffline);
+      coachOnB.close();
+      expect(await gone).toMatchObject({ userId: coach, status: 'offline' });
+      expect(await query(adminOnA)).toBe('offline');
     } finally {
       for (const socket of clients) socket.close();
       for (const app of apps.splice(0)) await app.close();

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { apiErrorSchema, webConfigSchema } from '@fieldhouse/shared';
+import { Manager } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
@@ -42,6 +43,24 @@ describe('health and readiness', () => {
 
   it('is ready until shutdown begins', async () => {
     expect((await app.inject('/ready')).statusCode).toBe(200);
+  });
+});
+
+describe('shutdown', () => {
+  it('closes promptly while a socket is still connecting', async () => {
+    const closing = await buildTestApp();
+    const url = await closing.listen({ port: 0, host: '127.0.0.1' });
+    // The transport is open, the Socket.IO handshake not done: as while the server checks a token.
+    const manager = new Manager(url, { transports: ['websocket'], reconnection: false, autoConnect: false });
+    await new Promise<void>((resolve, reject) => manager.open((err) => (err ? reject(err) : resolve())));
+    try {
+      const closed = closing.close().then(() => 'closed');
+      const late = new Promise((resolve) => setTimeout(() => resolve('still open after 3 s'), 3000));
+      expect(await Promise.race([closed, late])).toBe('closed');
+    } finally {
+      manager.engine.close();
+      await closing.close();
+    }
   });
 });
 

@@ -1,8 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { CHAT, type ChatMessage, SOCKET_EVENTS } from '@fieldhouse/shared';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { safeFileName, sniffMimeType } from '../src/modules/chat/uploads.ts';
+import { safeFileName, sniffMimeType, UploadStore } from '../src/modules/chat/uploads.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { as, buildSchool, type School } from './helpers/directory.ts';
 import { signInAs } from './helpers/factories.ts';
@@ -218,5 +221,29 @@ describe('chunked upload', () => {
     expect(sniffMimeType(Buffer.from([0xff, 0xd8, 0xff, 0xe0]))).toBe('image/jpeg');
     expect(sniffMimeType(Buffer.from('hello, team'))).toBe('text/plain');
     expect(sniffMimeType(Buffer.from([0x00, 0x01, 0x02]))).toBe('application/octet-stream');
+  });
+});
+
+describe('start-up cleaning', () => {
+  it('removes only temporary files older than the upload timeout (another node may be writing the rest)', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'fieldhouse-uploads-'));
+    try {
+      const tmp = join(dataDir, 'uploads', 'tmp');
+      mkdirSync(tmp, { recursive: true });
+      const [abandoned, inFlight] = [join(tmp, 'abandoned'), join(tmp, 'in-flight')];
+      writeFileSync(abandoned, 'old bytes');
+      writeFileSync(inFlight, 'new bytes');
+      const old = new Date(Date.now() - CHAT.uploadTimeoutMs - 60_000);
+      utimesSync(abandoned, old, old);
+      await new UploadStore(app.testDatabase.db, dataDir).init();
+      expect(existsSync(abandoned)).toBe(false);
+      expect(existsSync(inFlight)).toBe(true);
+      // A first start on an empty DATA_DIR creates the folder.
+      rmSync(join(dataDir, 'uploads'), { recursive: true });
+      await new UploadStore(app.testDatabase.db, dataDir).init();
+      expect(existsSync(tmp)).toBe(true);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

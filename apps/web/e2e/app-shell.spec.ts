@@ -22,10 +22,12 @@ test('the shell reaches every screen of the spec', async ({ page, shot }) => {
     ['Users', 'Users'],
     ['Reports', 'Reports'],
     ['Admin', 'Admin'],
-    ['Home', 'Home'],
+    ['Home', /^Good (morning|afternoon|evening), Dana$/],
   ] as const) {
     await page.getByRole('navigation').getByRole('link', { name: link }).click();
-    await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
+    await expect(
+      page.getByRole('heading', typeof heading === 'string' ? { name: heading, exact: true } : { name: heading }),
+    ).toBeVisible();
   }
   await page.goto('/teams/7/');
   await expect(page.getByRole('heading', { name: 'Roster', exact: false })).toBeVisible({ timeout: 15_000 });
@@ -51,12 +53,26 @@ test('the dark theme and the profile menu', async ({ page, shot }) => {
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
 });
 
-test('a director does not see the admin area', async ({ page }) => {
+test('an athletic administrator does not see the admin area (decision 012)', async ({ page }) => {
   await signIn(page, DEMO.administrator);
-  await expect(page.getByText('Lincoln High School')).toBeVisible();
+  await expect(page.getByText('Lincoln High School', { exact: true })).toBeVisible();
   await expect(page.getByRole('navigation').getByRole('link', { name: 'Admin' })).toHaveCount(0);
   await page.goto('/admin/home/');
   await expect(page.getByRole('heading', { name: 'No access' })).toBeVisible({ timeout: 15_000 });
+});
+
+test('a director enters the admin area with their organization’s tabs only', async ({ page }) => {
+  await signIn(page, DEMO.director);
+  await page.getByRole('navigation').getByRole('link', { name: 'Admin' }).click();
+  await expect(page.getByRole('heading', { name: 'Admin', exact: true })).toBeVisible();
+  await expect(page.getByRole('tab')).toHaveText(['Audit log', 'Supervision', 'Sports']);
+  // A tab they may not open falls back to their first one.
+  await page.goto('/admin/home/?tab=system');
+  await expect(page.getByRole('tab', { name: 'Audit log' })).toHaveAttribute('aria-selected', 'true', {
+    timeout: 15_000,
+  });
+  await page.getByRole('tab', { name: 'Sports' }).click();
+  await expect(page.getByRole('button', { name: 'New sport' })).toHaveCount(0);
 });
 
 test('public pages and Not Found', async ({ page, shot }) => {

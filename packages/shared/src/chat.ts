@@ -22,7 +22,10 @@ export const pollSchema = z.object({
   question: z.string(),
   multipleChoice: z.boolean(),
   closesAt: isoDateTime.nullable(),
-  options: z.array(z.object({ id: z.number().int(), text: z.string(), votes: z.number().int() })),
+  /** Voters are listed per option: a team poll is small, and "who said yes" is the point of it. */
+  options: z.array(
+    z.object({ id: z.number().int(), text: z.string(), votes: z.number().int(), voterIds: z.array(z.number().int()) }),
+  ),
 });
 export type Poll = z.infer<typeof pollSchema>;
 
@@ -198,6 +201,29 @@ export const roomListItemSchema = chatRoomListItemSchema.extend({
 });
 export type RoomListItem = z.infer<typeof roomListItemSchema>;
 
+/** An open room: what the thread header shows (the team, the people in it and why they are there). */
+export const roomDetailSchema = z.object({
+  id: z.number().int(),
+  uuid: z.uuid(),
+  kind: z.enum(['DIRECT', 'TEAM', 'GROUP']),
+  name: z.string().nullable(),
+  team: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** The two people of a direct room (others may be members: guardians, supervising admins). */
+  directUserIds: z.array(z.number().int()).nullable(),
+  members: z.array(
+    z.object({
+      id: z.number().int(),
+      firstName: z.string(),
+      lastName: z.string().nullable(),
+      role: z.string().nullable(),
+      userImage: z.string().nullable(),
+      /** PARTICIPANT, or GUARDIAN for a guardian who sees an adult's chat with their child. */
+      reason: z.string(),
+    }),
+  ),
+});
+export type RoomDetail = z.infer<typeof roomDetailSchema>;
+
 export const roomListQuerySchema = z.object({
   tab: tabValueSchema.catch('COACHES'),
   search: z.string().trim().max(200).catch(''),
@@ -216,5 +242,29 @@ export const historyQuerySchema = z.object({
 export type SocketAck<T = unknown> =
   | { ok: true; data: T }
   | { ok: false; error: { statusCode: number; message: string } };
+
+/** Create a poll in a room: it arrives as a POLL message like any other (SPEC §3 `poll`). */
+export const pollCreateSchema = z.object({
+  roomId: z.number().int().positive(),
+  clientId: z.uuid().optional(),
+  question: z.string().trim().min(1, 'Ask a question').max(300),
+  options: z.array(z.string().trim().min(1).max(100)).min(2, 'Give at least two options').max(10),
+  multipleChoice: z.boolean().default(false),
+  closesAt: isoDateTime.nullable().optional(),
+});
+export type PollCreate = z.input<typeof pollCreateSchema>;
+
+/** A vote replaces the voter's earlier choice; an empty list withdraws it. */
+export const pollVoteSchema = z.object({
+  pollId: z.number().int().positive(),
+  optionIds: z.array(z.number().int().positive()).max(10),
+});
+
+/** Server → room members after a vote: the poll's new tally. */
+export type PollUpdate = { roomId: number; messageId: number; poll: Poll };
+
+/** Ask for the presence of some people (the answer covers every server node). */
+export const presenceQuerySchema = z.object({ userIds: z.array(z.number().int().positive()).max(200) });
+export type PresenceSnapshot = Record<number, 'online' | 'away' | 'offline'>;
 
 export const roomRefSchema = z.object({ roomId: z.number().int().positive() });

@@ -131,6 +131,8 @@ export const organizationSchema = z.object({
   state: z.string().nullable(),
   userCount: z.number().int(),
   teamCount: z.number().int(),
+  /** Set while the organization is deactivated: its people cannot sign in (decision 012). */
+  deactivatedAt: z.string().nullable(),
   createdAt: z.string(),
 });
 export type Organization = z.infer<typeof organizationSchema>;

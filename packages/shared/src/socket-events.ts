@@ -16,6 +16,9 @@ export const SOCKET_EVENTS = {
   typingStop: 'typing:stop',
   userPresence: 'user:presence',
   notification: 'notification',
+  pollCreate: 'poll:create',
+  pollVote: 'poll:vote',
+  presenceQuery: 'presence:query',
   // server → client
   chatMessageReceived: 'chat:message-received',
   tabUnreadCountUpdate: 'tab:unread-count-update',
@@ -25,6 +28,8 @@ export const SOCKET_EVENTS = {
   presenceOnline: 'presence:online',
   presenceOffline: 'presence:offline',
   teamUpdate: 'team:update',
+  calendarUpdate: 'calendar:update',
+  pollUpdate: 'poll:update',
 } as const;
 
 export type SocketEventName = (typeof SOCKET_EVENTS)[keyof typeof SOCKET_EVENTS];

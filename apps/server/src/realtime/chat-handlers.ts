@@ -8,10 +8,8 @@ import {
   fileUploadCompleteSchema,
   fileUploadErrorSchema,
   outgoingMessageSchema,
-  presenceSchema,
   roomRefSchema,
   SOCKET_EVENTS,
-  type SocketAck,
 } from '@fieldhouse/shared';
 import type { Server, Socket } from 'socket.io';
 import { z } from 'zod';
@@ -19,63 +17,27 @@ import type { Db } from '../db/client.ts';
 import { HttpError } from '../errors.ts';
 import type { AppUser } from '../modules/auth/authenticate.ts';
 import { sendMessage } from '../modules/chat/messages.ts';
-import { notifyAbsentMembers } from '../modules/chat/notifications.ts';
 import { accessibleRoom } from '../modules/chat/rooms.ts';
 import type { UploadStore } from '../modules/chat/uploads.ts';
-import type { PresenceTracker } from './presence.ts';
+import { handler } from './ack-handler.ts';
+import { deliverMessage } from './deliver-message.ts';
+import { registerPresenceHandlers } from './presence-handlers.ts';
 import { chatRoom, organizationRoom, userRoom } from './rooms.ts';
-
-type Ack = (answer: SocketAck) => void;
-
-function handler<T extends z.ZodType>(schema: T, work: (payload: z.infer<T>) => Promise<unknown>) {
-  return async (payload: unknown, ack?: unknown) => {
-    const reply: Ack = typeof ack === 'function' ? (ack as Ack) : () => {};
-    const parsed = schema.safeParse(payload);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      reply({
-        ok: false,
-        error: {
-          statusCode: 400,
-          message:
-            issue?.message === 'Message too long or invalid'
-              ? issue.message
-              : `Invalid payload: ${issue?.path.join('.') || 'payload'}: ${issue?.message ?? 'invalid'}`,
-        },
-      });
-      return;
-    }
-    try {
-      reply({ ok: true, data: (await work(parsed.data)) ?? null });
-    } catch (error) {
-      if (error instanceof HttpError)
-        reply({ ok: false, error: { statusCode: error.statusCode, message: error.message } });
-      else reply({ ok: false, error: { statusCode: 500, message: 'Internal server error' } });
-    }
-  };
-}
 
 export type ChatDeps = {
   io: Server;
   db: Db;
-  presence: PresenceTracker;
   uploads: UploadStore;
   log: { error: (o: object, m: string) => void };
 };
 
 export function registerChatHandlers(socket: Socket, deps: ChatDeps) {
-  const { io, db, presence } = deps;
+  const { io, db } = deps;
   const user = socket.data.user as AppUser;
   const typingTimers = new Map<number, NodeJS.Timeout>();
   if (user.organizationId) void socket.join(organizationRoom(user.organizationId));
 
-  const announcePresence = (status: 'online' | 'away' | 'offline') => {
-    if (!user.organizationId) return;
-    const event = status === 'offline' ? SOCKET_EVENTS.presenceOffline : SOCKET_EVENTS.presenceOnline;
-    io.to(organizationRoom(user.organizationId)).emit(event, { userId: user.id, status, timestamp: Date.now() });
-  };
-  const changed = presence.set(user.id, socket.id, 'online');
-  if (changed) announcePresence(changed);
+  registerPresenceHandlers(socket, deps);
 
   const stopTyping = (roomId: number) => {
     const timer = typingTimers.get(roomId);
@@ -119,22 +81,13 @@ export function registerChatHandlers(socket: Socket, deps: ChatDeps) {
         memberIds: ids,
       } = await sendMessage(db, user, room, {
         content: input.message,
-        // SYSTEM messages come from the server only; polls arrive with their own event later.
+        // SYSTEM messages come from the server only; polls arrive with poll:create.
         messageType: input.messageType === 'SYSTEM' || input.messageType === 'POLL' ? 'TEXT' : input.messageType,
         clientId: input.clientId,
         attachmentIds: attachmentIds as string[],
       });
       stopTyping(room.id);
-      if (!duplicate) {
-        // Every member hears it on their own channel, joined to the room or not (lists, counts).
-        const members = ids.map(userRoom);
-        io.to(members).emit(SOCKET_EVENTS.chatMessageReceived, message);
-        io.to(members).emit(SOCKET_EVENTS.tabUnreadCountUpdate, { roomId: room.id });
-        // Notifications must not hold up the sender's ack.
-        notifyAbsentMembers(io, db, room, user, message.content, ids).catch((error: unknown) =>
-          deps.log.error({ err: error, roomId: room.id }, 'notifying members failed'),
-        );
-      }
+      if (!duplicate) deliverMessage(deps, room, user, message, ids);
       return message;
     }),
   );
@@ -193,7 +146,11 @@ export function registerChatHandlers(socket: Socket, deps: ChatDeps) {
       const existing = typingTimers.get(roomId);
       if (existing) clearTimeout(existing);
       else
-        socket.to(chatRoom(roomId)).emit(SOCKET_EVENTS.typingStart, { roomId, userId: user.id, name: user.firstName });
+        socket.to(chatRoom(roomId)).emit(SOCKET_EVENTS.typingStart, {
+          roomId,
+          userId: user.id,
+          name: [user.firstName, user.lastName].filter(Boolean).join(' '),
+        });
       // The server stops a typing indicator after 3 s even if the client never says so.
       typingTimers.set(
         roomId,
@@ -211,20 +168,9 @@ export function registerChatHandlers(socket: Socket, deps: ChatDeps) {
     }),
   );
 
-  socket.on(
-    SOCKET_EVENTS.userPresence,
-    handler(presenceSchema, async ({ status }) => {
-      const next = presence.set(user.id, socket.id, status);
-      if (next) announcePresence(next);
-      return { status: presence.status(user.id) };
-    }),
-  );
-
   socket.on('disconnect', () => {
     for (const roomId of [...typingTimers.keys()]) stopTyping(roomId);
     // An upload dies with its socket (SPEC §7); the client starts again after reconnecting.
     void deps.uploads.abortAll(user.id);
-    const next = presence.set(user.id, socket.id, 'offline');
-    if (next) announcePresence(next);
   });
 }

@@ -9,6 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
 import { type AuthContext, bearerToken } from '../modules/auth/authenticate.ts';
+import { NODE_ID } from './node-id.ts';
 import { userRoom } from './rooms.ts';
 
 export type SocketServer = {
@@ -66,6 +67,7 @@ export async function createSocketServer(httpServer: HttpServer, options: Socket
       .then((auth) => {
         if (auth.user.status !== 'ACTIVE') return next(new Error('Forbidden'));
         socket.data.user = auth.user;
+        socket.data.nodeId = NODE_ID;
         void socket.join(userRoom(auth.user.id));
         // A socket lives no longer than its token.
         const exp = typeof auth.claims.exp === 'number' ? auth.claims.exp * 1000 : undefined;

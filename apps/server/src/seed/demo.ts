@@ -15,6 +15,8 @@ import {
   users,
 } from '../db/schema/index.ts';
 import { SPORTS, TEAMS } from './catalog.ts';
+import { seedDemoCalendar } from './demo-calendar.ts';
+import { seedDemoChat } from './demo-chat.ts';
 import { BOY_NAMES, GIRL_NAMES, LAST_NAMES } from './names.ts';
 import { createRandom, type Random } from './random.ts';
 
@@ -254,6 +256,8 @@ export async function seedDemo(db: Db, seed = 2026): Promise<DemoSummary> {
     for (let i = 0; i < memberships.length; i += 1000) {
       await tx.insert(teamMembers).values(memberships.slice(i, i + 1000));
     }
+    await seedDemoChat(tx, DEMO_ADMIN.email, DEMO_COACH_EMAIL);
+    await seedDemoCalendar(tx, org.id, org.timezone, null, now);
 
     return {
       organizationId: org.id,

@@ -1,3 +1,4 @@
+import { canEnterAdminArea, type Role } from '@fieldhouse/shared';
 import {
   AppShell,
   Avatar,
@@ -180,7 +181,7 @@ export function Shell({
               fw={500}
             />
           ))}
-          {user.role === 'SUPER_ADMIN' && (
+          {canEnterAdminArea(user.role as Role | null) && (
             <NavLink
               component={Link}
               to="/admin/home"

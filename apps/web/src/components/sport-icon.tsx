@@ -1,3 +1,4 @@
+import type { SportIconKey } from '@fieldhouse/shared';
 import {
   IconBallAmericanFootball,
   IconBallBaseball,
@@ -25,7 +26,7 @@ const ICONS = {
   run: IconRun,
   shoe: IconShoe,
   swimming: IconSwimming,
-} as const;
+} as const satisfies Record<SportIconKey, unknown>;
 
 /** A sport's icon key (SPEC §3 Sport.icon) as a glyph; unknown keys get a trophy. */
 export function SportIcon({ icon, size = 18 }: { icon: string; size?: number }) {

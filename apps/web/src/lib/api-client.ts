@@ -92,6 +92,13 @@ export async function apiPostText<T>(path: string, text: string, contentType: st
   return request<T>('POST', path, { query: query ?? {}, raw: { body: text, contentType } });
 }
 
+/** Fetches a protected file (a chat attachment's `url`, already under /api) as a Blob. */
+export async function apiBlob(url: string): Promise<Blob> {
+  const res = await fetch(url, { headers: await authHeader() });
+  if (!res.ok) throw new ApiError(res.status, `Download failed (${res.status})`);
+  return res.blob();
+}
+
 /** Downloads a file answer (CSV export) through the authenticated client. */
 export async function apiDownload(path: string, query: Query, fileName: string) {
   const organizationId = getActiveOrganization();

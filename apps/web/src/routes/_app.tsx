@@ -6,6 +6,7 @@ import { ChangePasswordModal } from '../features/auth/components/change-password
 import { useAuth } from '../features/auth/hooks/use-auth.ts';
 import { tabsQueryOptions } from '../features/chat/api/chat-queries.ts';
 import { NotificationsBell } from '../features/chat/components/notifications-bell.tsx';
+import { ChatProvider } from '../features/chat/realtime/chat-provider.tsx';
 import { OrganizationSwitcher } from '../features/organizations/components/organization-switcher.tsx';
 
 /** The signed-in area (SPEC §2): a signed-out visitor goes to sign-in, coming back here after. */
@@ -24,21 +25,23 @@ function SignedInLayout() {
   const tabs = useQuery({ ...tabsQueryOptions(), enabled: auth.state.status === 'signedIn' });
   if (auth.state.status !== 'signedIn') return null;
   return (
-    <Shell
-      user={auth.state.user}
-      organizationName={auth.state.organization?.name ?? null}
-      organizationSlot={
-        auth.state.user.role === 'SUPER_ADMIN' ? (
-          <OrganizationSwitcher ownOrganizationId={auth.state.user.organizationId as number | null} />
-        ) : null
-      }
-      notificationsSlot={<NotificationsBell />}
-      unreadMessages={(tabs.data ?? []).reduce((sum, tab) => sum + tab.count, 0)}
-      onChangePassword={() => setChangingPassword(true)}
-      onSignOut={() => void auth.signOut()}
-    >
-      <Outlet />
-      <ChangePasswordModal opened={changingPassword} onClose={() => setChangingPassword(false)} />
-    </Shell>
+    <ChatProvider viewerId={auth.state.user.id}>
+      <Shell
+        user={auth.state.user}
+        organizationName={auth.state.organization?.name ?? null}
+        organizationSlot={
+          auth.state.user.role === 'SUPER_ADMIN' ? (
+            <OrganizationSwitcher ownOrganizationId={auth.state.user.organizationId as number | null} />
+          ) : null
+        }
+        notificationsSlot={<NotificationsBell />}
+        unreadMessages={(tabs.data ?? []).reduce((sum, tab) => sum + tab.count, 0)}
+        onChangePassword={() => setChangingPassword(true)}
+        onSignOut={() => void auth.signOut()}
+      >
+        <Outlet />
+        <ChangePasswordModal opened={changingPassword} onClose={() => setChangingPassword(false)} />
+      </Shell>
+    </ChatProvider>
   );
 }

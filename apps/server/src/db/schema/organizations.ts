@@ -1,4 +1,4 @@
-import { pgTable, serial, text, varchar } from 'drizzle-orm/pg-core';
+import { pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { publicUuid, timestamps } from './common.ts';
 
 export const organizations = pgTable('organizations', {
@@ -11,5 +11,7 @@ export const organizations = pgTable('organizations', {
   city: varchar('city', { length: 120 }),
   state: varchar('state', { length: 60 }),
   logoUrl: text('logo_url'),
+  /** Set when a SUPER_ADMIN deactivates the organization: its people can no longer sign in. */
+  deactivatedAt: timestamp('deactivated_at', { withTimezone: true, mode: 'date' }),
   ...timestamps,
 });

@@ -6,8 +6,8 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/index.ts';
-import { unauthorized } from '../../errors.ts';
+import { organizations, users } from '../../db/schema/index.ts';
+import { forbidden, unauthorized } from '../../errors.ts';
 import type { Identity } from '../../identity/setup.ts';
 
 export type AppUser = typeof users.$inferSelect;
@@ -35,9 +35,19 @@ export async function authenticateToken(identity: Identity, db: Db, token: strin
   } catch {
     throw unauthorized();
   }
-  const [user] = await db.select().from(users).where(eq(users.identitySub, verified.sub)).limit(1);
-  if (!user) throw unauthorized();
-  return { user, sub: verified.sub, claims: verified.claims };
+  const [found] = await db
+    .select({ user: users, deactivatedAt: organizations.deactivatedAt })
+    .from(users)
+    .leftJoin(organizations, eq(organizations.id, users.organizationId))
+    .where(eq(users.identitySub, verified.sub))
+    .limit(1);
+  if (!found) throw unauthorized();
+  // A deactivated organization's people are refused like a blocked account (decision 012); a
+  // SUPER_ADMIN is not, so they can reactivate it.
+  if (found.deactivatedAt && found.user.role !== 'SUPER_ADMIN') {
+    throw forbidden('Your organization is deactivated.', 'organization_deactivated');
+  }
+  return { user: found.user, sub: verified.sub, claims: verified.claims };
 }
 
 export function registerAuthentication(app: FastifyInstance) {

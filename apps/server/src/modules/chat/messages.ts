@@ -2,11 +2,12 @@
  * Messages: stored exactly once per (sender, client id), in one transaction with the members'
  * unread counters; history pages backwards, forwards or around a message.
  */
-import type { ChatMessage, MessageType } from '@fieldhouse/shared';
+import type { ChatMessage, MessageType, Poll } from '@fieldhouse/shared';
 import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { chatAttachments, chatMessages, chatRoomMembers, chatRooms, users } from '../../db/schema/index.ts';
 import type { AppUser } from '../auth/authenticate.ts';
+import { loadPolls } from './load-polls.ts';
 import type { Room } from './rooms.ts';
 import { type AttachmentRow, attachUploads, presentMedia } from './uploads.ts';
 
@@ -18,6 +19,7 @@ export function presentMessage(
   room: Pick<Room, 'id' | 'uuid'>,
   sender: Sender,
   media: AttachmentRow[] = [],
+  poll: Poll | null = null,
 ): ChatMessage {
   return {
     id: row.id,
@@ -29,7 +31,7 @@ export function presentMessage(
     createdAt: row.createdAt.toISOString(),
     messageType: row.messageType,
     media: row.deletedAt ? [] : media.map(presentMedia),
-    poll: null,
+    poll: row.deletedAt ? null : poll,
     chatRoom: { id: room.id, uuid: room.uuid },
   };
 }
@@ -51,10 +53,14 @@ export async function sendMessage(db: Db, sender: AppUser, room: Room, input: Se
   const run = <T>(work: (tx: Db) => Promise<T>) =>
     input.attachmentIds?.length ? db.transaction((tx) => work(tx as unknown as Db)) : work(db);
   return run(async (tx) => {
+    // The room's row is locked first: sends to one room then take ids in commit order (catch-up
+    // pages by id) and lock the members' rows one after another, never into a deadlock.
     const { rows } = await tx.execute<{ message: MessageRow | null; member_ids: number[] }>(sql`
-      with m as (
+      with lock as (
+        select id from ${chatRooms} where id = ${room.id} for update
+      ), m as (
         insert into ${chatMessages} (room_id, sender_id, client_id, content, message_type)
-        values (${room.id}, ${sender.id}, ${input.clientId ?? null}, ${input.content}, ${input.messageType})
+        select ${room.id}, ${sender.id}, ${input.clientId ?? null}, ${input.content}, ${input.messageType} from lock
         on conflict do nothing
         returning *
       ), r as (
@@ -75,7 +81,12 @@ export async function sendMessage(db: Db, sender: AppUser, room: Room, input: Se
         .where(and(eq(chatMessages.senderId, sender.id), eq(chatMessages.clientId, input.clientId as string)));
       if (!existing) throw new Error('message neither inserted nor found');
       const media = await tx.select().from(chatAttachments).where(eq(chatAttachments.messageId, existing.id));
-      return { message: presentMessage(existing, room, sender, media), duplicate: true, memberIds: [] as number[] };
+      const poll = existing.messageType === 'POLL' ? (await loadPolls(tx, [existing.id])).get(existing.id) : undefined;
+      return {
+        message: presentMessage(existing, room, sender, media, poll ?? null),
+        duplicate: true,
+        memberIds: [] as number[],
+      };
     }
     const json = row.message as unknown as Record<string, unknown>;
     const inserted: MessageRow = {
@@ -155,6 +166,11 @@ export async function history(db: Db, room: Room, query: HistoryQuery) {
   const media = ids.length
     ? await db.select().from(chatAttachments).where(inArray(chatAttachments.messageId, ids))
     : [];
+  // One more query for the page's polls, and none when it has no poll.
+  const polls = await loadPolls(
+    db,
+    rows.filter((r) => r.message.messageType === 'POLL').map((r) => r.message.id),
+  );
   return {
     messages: rows.map((r) =>
       presentMessage(
@@ -162,6 +178,7 @@ export async function history(db: Db, room: Room, query: HistoryQuery) {
         room,
         r.sender?.id ? (r.sender as Sender) : null,
         media.filter((m) => m.messageId === r.message.id),
+        polls.get(r.message.id) ?? null,
       ),
     ),
     hasOlder,

@@ -3,7 +3,7 @@
  * viewer's organization, with the direct room when one exists, its unread count and last message,
  * newest conversation first. Tab counts sum the unread messages per group.
  */
-import { emptyTabs, type Role, type TabValue } from '@fieldhouse/shared';
+import { emptyTabs, type MessageType, type Role, type TabValue } from '@fieldhouse/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { AppUser } from '../auth/authenticate.ts';
@@ -27,7 +27,7 @@ type Row = {
   message_id: number | null;
   message_uuid: string | null;
   message_content: string | null;
-  message_type: string | null;
+  message_type: MessageType | null;
   message_created_at: Date | string | null;
   message_sender_id: number | null;
   total: number;
@@ -79,7 +79,8 @@ export async function roomList(db: Db, viewer: AppUser, tab: TabValue, search: s
             sender: { id: row.message_sender_id ?? 0 },
             content: row.message_content ?? '',
             createdAt: new Date(row.message_created_at).toISOString(),
-            messageType: row.message_type as 'TEXT',
+            // A POLL shows as its question here; the poll itself loads with the room's history.
+            messageType: row.message_type ?? 'TEXT',
             media: [],
             poll: null,
             chatRoom: { id: row.room_id, uuid: row.room_uuid },

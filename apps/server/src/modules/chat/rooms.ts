@@ -115,6 +115,8 @@ export async function accessibleRoom(db: Db, user: AppUser, roomId: number): Pro
   if (!found) throw notFound('Room');
   const { room } = found;
   if (found.memberId !== null) return room;
+  // Another organization's room does not exist, as far as this user can tell.
+  if (user.role !== 'SUPER_ADMIN' && room.organizationId !== user.organizationId) throw notFound('Room');
   const admin = isAdminRole(user.role) && (user.role === 'SUPER_ADMIN' || user.organizationId === room.organizationId);
   if (!admin) throw forbidden('You are not a member of this room');
   await addMembers(db, room.id, [user.id]);

@@ -6,14 +6,15 @@ import {
   pagedResponseSchema,
   paginationInfo,
   paginationInfoSchema,
+  roomDetailSchema,
   roomListItemSchema,
   roomListQuerySchema,
   tabSchema,
 } from '@fieldhouse/shared';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { chatAttachments, teams, users } from '../../db/schema/index.ts';
+import { chatAttachments, chatRoomMembers, teams, users } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import { requireAuth } from '../auth/authenticate.ts';
 import { history, markRead } from './messages.ts';
@@ -106,6 +107,49 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       const room = await ensureTeamRoom(app.database.db, team.id);
       await accessibleRoom(app.database.db, viewer, room.id);
       return ok([{ id: room.id, uuid: room.uuid, kind: room.kind, name: room.name, teamId: room.teamId }]);
+    },
+  );
+
+  app.get(
+    '/chat/rooms/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One room: kind, team and members',
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        response: { 200: apiResponseSchema(roomDetailSchema) },
+      },
+    },
+    async (request) => {
+      const { db } = app.database;
+      const room = await accessibleRoom(db, active(request), request.params.id);
+      const [members, [team]] = await Promise.all([
+        db
+          .select({
+            id: users.id,
+            firstName: users.firstName,
+            lastName: users.lastName,
+            role: users.role,
+            userImage: users.userImage,
+            reason: chatRoomMembers.reason,
+          })
+          .from(chatRoomMembers)
+          .innerJoin(users, eq(users.id, chatRoomMembers.userId))
+          .where(eq(chatRoomMembers.roomId, room.id))
+          .orderBy(asc(users.firstName), asc(users.id)),
+        room.teamId
+          ? db.select({ id: teams.id, name: teams.name }).from(teams).where(eq(teams.id, room.teamId))
+          : Promise.resolve([]),
+      ]);
+      return ok({
+        id: room.id,
+        uuid: room.uuid,
+        kind: room.kind,
+        name: room.name,
+        team: team ?? null,
+        directUserIds: room.directKey ? room.directKey.split(':').map(Number) : null,
+        members,
+      });
     },
   );
 

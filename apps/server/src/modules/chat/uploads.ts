@@ -6,7 +6,7 @@
  */
 import { createHash, type Hash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { type FileHandle, mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { type FileHandle, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CHAT, type FileChunk, fileTooLargeMessage, type Media } from '@fieldhouse/shared';
 import { and, eq, inArray, isNull, sum } from 'drizzle-orm';
@@ -71,10 +71,20 @@ export class UploadStore {
     this.root = join(dataDir, 'uploads');
   }
 
-  /** Removes temporary files left by a previous run. */
+  /**
+   * Removes temporary files abandoned by earlier runs. Nodes may share DATA_DIR, so only files
+   * untouched for longer than an upload may take go: a younger one can be another node's upload.
+   */
   async init() {
-    await rm(join(this.root, 'tmp'), { recursive: true, force: true });
-    await mkdir(join(this.root, 'tmp'), { recursive: true });
+    const tmp = join(this.root, 'tmp');
+    await mkdir(tmp, { recursive: true });
+    for (const name of await readdir(tmp)) {
+      const path = join(tmp, name);
+      // Another node may finish or remove the file meanwhile.
+      const modified = (await stat(path).catch(() => undefined))?.mtimeMs;
+      if (modified !== undefined && Date.now() - modified > this.timeoutMs)
+        await rm(path, { recursive: true, force: true });
+    }
   }
 
   path(storageKey: string) {

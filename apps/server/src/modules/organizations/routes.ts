@@ -11,6 +11,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { organizations, teams, users } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../errors.ts';
+import { organizationRoom } from '../../realtime/rooms.ts';
+import { recordAudit } from '../audit/record.ts';
+import { changedFields } from '../audit/snapshots.ts';
 import { requireAuth } from '../auth/authenticate.ts';
 import { requireAdmin, requireSuperAdmin } from '../auth/policies.ts';
 import { likePattern } from '../users/list-users.ts';
@@ -22,6 +25,17 @@ const userCount = sql<number>`(select count(*)::int from ${users} u where u.orga
 const teamCount = sql<number>`(select count(*)::int from ${teams} t where t.organization_id = "organizations"."id")`;
 
 type OrganizationRow = typeof organizations.$inferSelect & { userCount: number; teamCount: number };
+const snapshot = (
+  o: Pick<typeof organizations.$inferSelect, 'name' | 'slug' | 'timezone' | 'city' | 'state' | 'deactivatedAt'>,
+) => ({
+  name: o.name,
+  slug: o.slug,
+  timezone: o.timezone,
+  city: o.city,
+  state: o.state,
+  deactivatedAt: o.deactivatedAt?.toISOString() ?? null,
+});
+
 const present = (o: OrganizationRow) => ({
   id: o.id,
   uuid: o.uuid,
@@ -32,6 +46,7 @@ const present = (o: OrganizationRow) => ({
   state: o.state,
   userCount: Number(o.userCount),
   teamCount: Number(o.teamCount),
+  deactivatedAt: o.deactivatedAt?.toISOString() ?? null,
   createdAt: o.createdAt.toISOString(),
 });
 
@@ -50,6 +65,7 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
         city: organizations.city,
         state: organizations.state,
         logoUrl: organizations.logoUrl,
+        deactivatedAt: organizations.deactivatedAt,
         createdAt: organizations.createdAt,
         updatedAt: organizations.updatedAt,
         userCount,
@@ -106,12 +122,23 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      requireSuperAdmin(requireAuth(request).user);
-      const inserted = await app.database.db
-        .insert(organizations)
-        .values(request.body)
-        .onConflictDoNothing()
-        .returning();
+      const actor = requireAuth(request).user;
+      requireSuperAdmin(actor);
+      const inserted = await app.database.db.transaction(async (tx) => {
+        const rows = await tx.insert(organizations).values(request.body).onConflictDoNothing().returning();
+        if (rows[0]) {
+          await recordAudit(tx, {
+            organizationId: rows[0].id,
+            actorId: actor.id,
+            action: 'organization.create',
+            entityType: 'organization',
+            entityId: rows[0].id,
+            summary: `Created the organization ${rows[0].name}`,
+            after: snapshot(rows[0]),
+          });
+        }
+        return rows;
+      });
       if (!inserted[0]) throw conflict('An organization with this slug already exists');
       const [row] = await select().where(eq(organizations.id, inserted[0].id));
       return reply.code(201).send(ok(present(row as OrganizationRow), 201, 'Organization created'));
@@ -130,12 +157,30 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireSuperAdmin(requireAuth(request).user);
+      const actor = requireAuth(request).user;
+      requireSuperAdmin(actor);
       const updated = await app.database.db
-        .update(organizations)
-        .set(request.body)
-        .where(eq(organizations.id, request.params.id))
-        .returning()
+        .transaction(async (tx) => {
+          const [before] = await tx.select().from(organizations).where(eq(organizations.id, request.params.id));
+          const rows = await tx
+            .update(organizations)
+            .set(request.body)
+            .where(eq(organizations.id, request.params.id))
+            .returning();
+          const diff = before && rows[0] ? changedFields(snapshot(before), snapshot(rows[0])) : null;
+          if (rows[0] && diff) {
+            await recordAudit(tx, {
+              organizationId: rows[0].id,
+              actorId: actor.id,
+              action: 'organization.update',
+              entityType: 'organization',
+              entityId: rows[0].id,
+              summary: `Updated the organization ${rows[0].name} (${Object.keys(diff.after).join(', ')})`,
+              ...diff,
+            });
+          }
+          return rows;
+        })
         .catch((error: unknown) => {
           if (String((error as { cause?: { code?: string } }).cause?.code) === '23505')
             throw conflict('An organization with this slug already exists');
@@ -164,8 +209,76 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
       if (Number(row.userCount) > 0 || Number(row.teamCount) > 0) {
         throw conflict('Only an organization without users and teams can be deleted');
       }
-      await app.database.db.delete(organizations).where(eq(organizations.id, row.id));
+      const actor = requireAuth(request).user;
+      await app.database.db.transaction(async (tx) => {
+        await tx.delete(organizations).where(eq(organizations.id, row.id));
+        // The organization's own entries go with it (cascade); this one is kept platform-wide.
+        await recordAudit(tx, {
+          organizationId: null,
+          actorId: actor.id,
+          action: 'organization.delete',
+          entityType: 'organization',
+          entityId: row.id,
+          summary: `Deleted the organization ${row.name}`,
+          before: snapshot(row),
+        });
+      });
       return ok(null, 200, 'Organization deleted');
     },
   );
+
+  for (const [verb, active] of [
+    ['deactivate', false],
+    ['reactivate', true],
+  ] as const) {
+    app.post(
+      `/auth/organizations/:id/${verb}`,
+      {
+        schema: {
+          tags,
+          summary: active
+            ? 'Reactivate an organization: its people may sign in again (SUPER_ADMIN)'
+            : 'Deactivate an organization: its people are refused and disconnected (SUPER_ADMIN)',
+          params: idParams,
+          response: { 200: apiResponseSchema(organizationSchema) },
+        },
+      },
+      async (request) => {
+        const actor = requireAuth(request).user;
+        requireSuperAdmin(actor);
+        const [before] = await select().where(eq(organizations.id, request.params.id));
+        if (!before) throw notFound('Organization');
+        if (Boolean(before.deactivatedAt) === !active) {
+          throw conflict(active ? 'The organization is already active' : 'The organization is already deactivated');
+        }
+        const deactivatedAt = active ? null : new Date();
+        await app.database.db.transaction(async (tx) => {
+          await tx.update(organizations).set({ deactivatedAt }).where(eq(organizations.id, before.id));
+          await recordAudit(tx, {
+            organizationId: before.id,
+            actorId: actor.id,
+            action: `organization.${verb}`,
+            entityType: 'organization',
+            entityId: before.id,
+            summary: `${active ? 'Reactivated' : 'Deactivated'} the organization ${before.name}`,
+            before: { deactivatedAt: before.deactivatedAt?.toISOString() ?? null },
+            after: { deactivatedAt: deactivatedAt?.toISOString() ?? null },
+          });
+        });
+        if (!active) {
+          // Open sockets would outlive the decision; super admins keep theirs (they are not refused).
+          const sockets = await app.io.in(organizationRoom(before.id)).fetchSockets();
+          for (const socket of sockets) {
+            if ((socket.data as { user?: { role?: string } }).user?.role !== 'SUPER_ADMIN') socket.disconnect(true);
+          }
+        }
+        const [row] = await select().where(eq(organizations.id, before.id));
+        return ok(
+          present(row as OrganizationRow),
+          200,
+          active ? 'Organization reactivated' : 'Organization deactivated',
+        );
+      },
+    );
+  }
 };

@@ -13,6 +13,8 @@ import { z } from 'zod';
 import { coaches, sports, teamCoaches, teamMembers, teams, users } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { organizationRoom, teamRoom } from '../../realtime/rooms.ts';
+import { recordAudit } from '../audit/record.ts';
+import { changedFields, personName } from '../audit/snapshots.ts';
 import { type AppUser, requireAuth } from '../auth/authenticate.ts';
 import { requireAdmin, resolveOrganization } from '../auth/policies.ts';
 import { teamDetail, teamSummaries } from './queries.ts';
@@ -43,6 +45,36 @@ const announce = async (app: FastifyInstance, teamId: number) => {
   const rooms = [teamRoom(teamId), ...(team ? [organizationRoom(team.organizationId)] : [])];
   app.io.to(rooms).emit(SOCKET_EVENTS.teamUpdate, { teamId });
 };
+
+type TeamRow = typeof teams.$inferSelect;
+const teamSnapshot = (t: TeamRow) => ({
+  name: t.name,
+  sportId: t.sportId,
+  level: t.level,
+  gender: t.gender,
+  season: t.season,
+  schoolYear: t.schoolYear,
+  status: t.status,
+});
+
+/** One audit entry about a team (right after the change: these writes run without a transaction). */
+const auditTeam = (
+  app: FastifyInstance,
+  actor: AppUser,
+  team: TeamRow,
+  action: string,
+  summary: string,
+  change: { before?: unknown; after?: unknown } = {},
+) =>
+  recordAudit(app.database.db, {
+    organizationId: team.organizationId,
+    actorId: actor.id,
+    action,
+    entityType: 'team',
+    entityId: team.id,
+    summary,
+    ...change,
+  });
 
 export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['teams'];
@@ -103,6 +135,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
         .insert(teams)
         .values({ ...values, organizationId })
         .returning();
+      if (team) await auditTeam(app, actor, team, 'team.create', `Created ${team.name}`, { after: teamSnapshot(team) });
       const [summary] = await teamSummaries(app.database.db, eq(teams.id, team?.id as number));
       return reply.code(201).send(ok(summary as NonNullable<typeof summary>, 201, 'Team created'));
     },
@@ -126,7 +159,18 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
         const [sport] = await app.database.db.select().from(sports).where(eq(sports.id, request.body.sportId));
         if (!sport) throw badRequest('sportId: no such sport');
       }
-      await app.database.db.update(teams).set(request.body).where(eq(teams.id, team.id));
+      const [updated] = await app.database.db.update(teams).set(request.body).where(eq(teams.id, team.id)).returning();
+      const diff = updated ? changedFields(teamSnapshot(team), teamSnapshot(updated)) : null;
+      if (updated && diff) {
+        await auditTeam(
+          app,
+          actor,
+          updated,
+          'team.update',
+          `Updated ${updated.name} (${Object.keys(diff.after).join(', ')})`,
+          diff,
+        );
+      }
       await announce(app, team.id);
       const [summary] = await teamSummaries(app.database.db, eq(teams.id, team.id));
       return ok(summary as NonNullable<typeof summary>, 200, 'Team updated');
@@ -147,6 +191,10 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = requireAdmin(requireAuth(request).user);
       const team = await visibleTeam(app, actor, request.params.id);
       await app.database.db.update(teams).set({ status: 'ARCHIVED' }).where(eq(teams.id, team.id));
+      await auditTeam(app, actor, team, 'team.delete', `Archived ${team.name}`, {
+        before: { status: team.status },
+        after: { status: 'ARCHIVED' },
+      });
       await announce(app, team.id);
       return ok(null, 200, 'Team archived');
     },
@@ -183,6 +231,9 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
         .onConflictDoNothing()
         .returning();
       if (inserted.length === 0) throw conflict('This athlete is already on the team');
+      await auditTeam(app, actor, team, 'team.member-add', `Added ${personName(user)} to ${team.name}`, {
+        after: { userId: user.id, name: personName(user), jerseyNumber: request.body.jerseyNumber ?? null },
+      });
       await announce(app, team.id);
       return reply.code(201).send(ok(null, 201, 'Athlete added'));
     },
@@ -206,6 +257,11 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(and(eq(teamMembers.teamId, team.id), eq(teamMembers.userId, request.params.userId)))
         .returning();
       if (removed.length === 0) throw notFound('Roster entry');
+      const [member] = await app.database.db.select().from(users).where(eq(users.id, request.params.userId));
+      const name = member ? personName(member) : `user ${request.params.userId}`;
+      await auditTeam(app, actor, team, 'team.member-remove', `Removed ${name} from ${team.name}`, {
+        before: { userId: request.params.userId, name, jerseyNumber: removed[0]?.jerseyNumber ?? null },
+      });
       await announce(app, team.id);
       return ok(null, 200, 'Athlete removed');
     },
@@ -237,6 +293,9 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
         .onConflictDoNothing()
         .returning();
       if (inserted.length === 0) throw conflict('This coach already coaches the team');
+      await auditTeam(app, actor, team, 'team.coach-add', `Added coach ${personName(user)} to ${team.name}`, {
+        after: { userId: user.id, name: personName(user), role: request.body.role },
+      });
       await announce(app, team.id);
       return reply.code(201).send(ok(null, 201, 'Coach added'));
     },
@@ -263,6 +322,11 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
             .returning()
         : [];
       if (removed.length === 0) throw notFound('Coach on this team');
+      const [coachUser] = await app.database.db.select().from(users).where(eq(users.id, request.params.userId));
+      const coachName = coachUser ? personName(coachUser) : `user ${request.params.userId}`;
+      await auditTeam(app, actor, team, 'team.coach-remove', `Removed coach ${coachName} from ${team.name}`, {
+        before: { userId: request.params.userId, name: coachName, role: removed[0]?.role ?? null },
+      });
       await announce(app, team.id);
       return ok(null, 200, 'Coach removed');
     },

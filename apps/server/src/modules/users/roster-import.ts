@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { guardianLinks, teamMembers, teams, users } from '../../db/schema/index.ts';
 import { badRequest } from '../../errors.ts';
+import { recordAudit } from '../audit/record.ts';
 
 export const MAX_IMPORT_ROWS = 5000;
 
@@ -48,6 +49,8 @@ export async function importRoster(
   organizationId: number,
   csv: string,
   dryRun: boolean,
+  /** Who imports, for the audit log (one entry with the counts). */
+  actorId: number | null = null,
 ): Promise<RosterImportResult> {
   const { db } = app.database;
   const [header, ...lines] = parseCsv(csv);
@@ -179,6 +182,15 @@ export async function importRoster(
           .onConflictDoNothing();
       }
     }
+    const { athletes, guardians, memberships } = result.created;
+    await recordAudit(tx, {
+      organizationId,
+      actorId,
+      action: 'user.import',
+      entityType: 'roster',
+      summary: `Imported a roster: ${athletes} athletes, ${guardians} guardians, ${memberships} team places`,
+      after: { rows: rows.length, athletes, guardians, memberships },
+    });
   });
 
   // Sign-in accounts with invites, after the commit; a failure leaves the person without sign-in

@@ -86,7 +86,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const actor = requireAdmin(requireAuth(request).user);
       const organizationId = resolveOrganization(actor, request.query.organizationId);
-      const result = await importRoster(app, organizationId, request.body, request.query.dryRun);
+      const result = await importRoster(app, organizationId, request.body, request.query.dryRun, actor.id);
       const failed = result.validRows !== result.totalRows;
       const message = failed
         ? `${result.totalRows - result.validRows} of ${result.totalRows} rows have errors; nothing was imported`

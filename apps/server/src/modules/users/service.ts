@@ -19,6 +19,8 @@ import {
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../errors.ts';
 import { IdentityError } from '../../identity/errors.ts';
 import { organizationRoom, userRoom } from '../../realtime/rooms.ts';
+import { recordAudit } from '../audit/record.ts';
+import { changedFields, personName, roleLabel, userSnapshot } from '../audit/snapshots.ts';
 import type { AppUser } from '../auth/authenticate.ts';
 import { canGrant, canManage, resolveOrganization } from '../auth/policies.ts';
 
@@ -130,6 +132,15 @@ export async function createUser(app: FastifyInstance, actor: AppUser, input: Cr
             ),
           );
       }
+      await recordAudit(tx, {
+        organizationId,
+        actorId: actor.id,
+        action: 'user.create',
+        entityType: 'user',
+        entityId: user.id,
+        summary: `Added ${personName(user)} as ${roleLabel(user.role)}`,
+        after: { ...userSnapshot(user), teamIds: input.teamIds, linkedUserIds: input.linkedUserIds },
+      });
       return user;
     });
   } catch (error) {
@@ -153,9 +164,23 @@ export async function updateUser(
     if (actor.id === target.id) throw forbidden('You cannot change your own role');
     if (!canGrant(actor, input.role)) throw forbidden(`You cannot give the role ${input.role}`);
   }
-  const [updated] = await app.database.db.update(users).set(input).where(eq(users.id, id)).returning();
-  if (!updated) throw notFound('User');
-  return updated;
+  return app.database.db.transaction(async (tx) => {
+    const [updated] = await tx.update(users).set(input).where(eq(users.id, id)).returning();
+    if (!updated) throw notFound('User');
+    const diff = changedFields(userSnapshot(target), userSnapshot(updated));
+    if (diff) {
+      await recordAudit(tx, {
+        organizationId: updated.organizationId,
+        actorId: actor.id,
+        action: 'user.update',
+        entityType: 'user',
+        entityId: id,
+        summary: `Updated ${personName(updated)} (${Object.keys(diff.after).join(', ')})`,
+        ...diff,
+      });
+    }
+    return updated;
+  });
 }
 
 /** ACTIVE, INACTIVE or SUSPENDED; sign-in follows, and a user switched off is disconnected at once. */
@@ -177,6 +202,18 @@ export async function changeStatus(
         fromStatus: target.status,
         toStatus: status,
         changedById: actor.id,
+        reason: reason ?? null,
+      });
+      const verb = status === 'ACTIVE' ? 'Reactivated' : status === 'SUSPENDED' ? 'Suspended' : 'Deactivated';
+      await recordAudit(tx, {
+        organizationId: target.organizationId,
+        actorId: actor.id,
+        action: 'user.status',
+        entityType: 'user',
+        entityId: id,
+        summary: `${verb} ${personName(target)}`,
+        before: { status: target.status },
+        after: { status },
         reason: reason ?? null,
       });
     }
@@ -203,6 +240,16 @@ export async function deleteUser(app: FastifyInstance, actor: AppUser, id: numbe
     await tx
       .insert(userStatusEvents)
       .values({ userId: id, fromStatus: target.status, toStatus: 'DELETED', changedById: actor.id });
+    await recordAudit(tx, {
+      organizationId: target.organizationId,
+      actorId: actor.id,
+      action: 'user.delete',
+      entityType: 'user',
+      entityId: id,
+      summary: `Deleted ${personName(target)}`,
+      before: userSnapshot(target),
+      after: { status: 'DELETED' },
+    });
   });
   if (target.identitySub) await app.identity.admin.disableUser(target.identitySub);
   app.io.in(userRoom(id)).disconnectSockets(true);
@@ -223,6 +270,15 @@ export async function resendInvite(app: FastifyInstance, actor: AppUser, id: num
     if (error instanceof IdentityError) throw new HttpError(409, error.message, 'invite_not_pending');
     throw error;
   }
+  await recordAudit(app.database.db, {
+    organizationId: target.organizationId,
+    actorId: actor.id,
+    action: 'user.invite',
+    entityType: 'user',
+    entityId: id,
+    summary: `Resent the invite to ${personName(target)}`,
+    after: { email: target.email },
+  });
 }
 
 export type { UserCreateInput };

@@ -1,8 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../components/coming-soon.tsx';
+import { HomeScreen } from '../../features/home/components/home-screen.tsx';
 
-export const Route = createFileRoute('/_app/')({
-  component: () => (
-    <ComingSoon title="Home" description="Today's events, unread messages and what needs your attention." />
-  ),
-});
+export const Route = createFileRoute('/_app/')({ component: HomeScreen });

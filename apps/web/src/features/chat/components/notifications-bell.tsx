@@ -16,7 +16,7 @@ import { IconBell } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { markNotificationsRead, notificationsQueryOptions } from '../api/chat-queries.ts';
+import { chatKeys, markNotificationsRead, notificationsQueryOptions } from '../api/chat-queries.ts';
 
 /** The bell: the latest notifications, an unread dot, and "mark all read". */
 export function NotificationsBell() {
@@ -26,7 +26,7 @@ export function NotificationsBell() {
   const { data } = useQuery(notificationsQueryOptions());
   const markRead = useMutation({
     mutationFn: markNotificationsRead,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['chat', 'notifications'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: chatKeys.notifications() }),
   });
   const unread = data?.unreadCount ?? 0;
   const items = data?.result ?? [];

@@ -22,3 +22,7 @@ export const createOrganization = async (input: OrganizationInput) =>
   (await apiPost<{ data: Organization }>('/auth/organizations', input)).data;
 export const updateOrganization = async (id: number, input: Partial<OrganizationInput>) =>
   (await apiPatch<{ data: Organization }>(`/auth/organizations/${id}`, input)).data;
+
+/** Deactivated organizations' people are refused and disconnected until reactivated (decision 012). */
+export const setOrganizationActive = async (id: number, active: boolean) =>
+  (await apiPost<{ data: Organization }>(`/auth/organizations/${id}/${active ? 'reactivate' : 'deactivate'}`, {})).data;

@@ -1,5 +1,18 @@
 import { formatDisplayDate, type Organization, organizationInputSchema } from '@fieldhouse/shared';
-import { Alert, Button, Group, Modal, Pagination, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Modal,
+  Pagination,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
@@ -11,6 +24,7 @@ import {
   createOrganization,
   type OrganizationInput,
   organizationsQueryOptions,
+  setOrganizationActive,
   updateOrganization,
 } from '../api/organizations-queries.ts';
 
@@ -20,6 +34,7 @@ export function OrganizationsAdmin() {
   const [debounced] = useDebouncedValue(search, 300);
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<Organization | 'new' | null>(null);
+  const [switching, setSwitching] = useState<Organization | null>(null);
   const { data } = useQuery(organizationsQueryOptions({ search: debounced, page, limit: 10 }));
   const info = data?.data.paginationInfo;
   return (
@@ -49,6 +64,7 @@ export function OrganizationsAdmin() {
             <Table.Th>Users</Table.Th>
             <Table.Th>Teams</Table.Th>
             <Table.Th>Created</Table.Th>
+            <Table.Th>Status</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -66,6 +82,24 @@ export function OrganizationsAdmin() {
               <Table.Td>{org.userCount.toLocaleString()}</Table.Td>
               <Table.Td>{org.teamCount}</Table.Td>
               <Table.Td>{formatDisplayDate(org.createdAt)}</Table.Td>
+              <Table.Td>
+                <Group gap="xs" wrap="nowrap">
+                  <Badge variant="light" color={org.deactivatedAt ? 'red' : 'green'}>
+                    {org.deactivatedAt ? 'Deactivated' : 'Active'}
+                  </Badge>
+                  <Button
+                    size="compact-xs"
+                    variant="subtle"
+                    color={org.deactivatedAt ? 'green' : 'red'}
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      setSwitching(org);
+                    }}
+                  >
+                    {org.deactivatedAt ? 'Reactivate' : 'Deactivate'}
+                  </Button>
+                </Group>
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -76,7 +110,42 @@ export function OrganizationsAdmin() {
       {editing && (
         <OrganizationModal organization={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />
       )}
+      {switching && <ActivationModal organization={switching} onClose={() => setSwitching(null)} />}
     </Paper>
+  );
+}
+
+/** Confirms deactivation (its people are signed out and refused) or reactivation. */
+function ActivationModal({ organization, onClose }: { organization: Organization; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const activate = Boolean(organization.deactivatedAt);
+  const mutation = useMutation({
+    mutationFn: () => setOrganizationActive(organization.id, activate),
+    onSuccess: async (saved) => {
+      await queryClient.invalidateQueries({ queryKey: ['organizations'] });
+      toast.success(`${saved.name} ${activate ? 'reactivated' : 'deactivated'}`);
+      onClose();
+    },
+    onError: (e) => toast.error(e.message),
+  });
+  return (
+    <Modal opened onClose={onClose} title={`${activate ? 'Reactivate' : 'Deactivate'} ${organization.name}?`} centered>
+      <Stack>
+        <Text size="sm">
+          {activate
+            ? 'Its people can sign in and use chat again.'
+            : `Its ${organization.userCount.toLocaleString()} people are signed out at once and refused until you reactivate it. Nothing is deleted.`}
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button color={activate ? 'green' : 'red'} loading={mutation.isPending} onClick={() => mutation.mutate()}>
+            {activate ? 'Reactivate' : 'Deactivate'}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
   );
 }
 

@@ -1,6 +1,33 @@
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../../components/coming-soon.tsx';
+import { CalendarScreen } from '../../../features/calendar/components/calendar-screen.tsx';
+import { type CalendarSearch, calendarSearchSchema } from '../../../features/calendar/components/calendar-utils.ts';
+import { sportsQueryOptions, teamsQueryOptions } from '../../../features/teams/api/teams-queries.ts';
 
 export const Route = createFileRoute('/_app/calendar/')({
-  component: () => <ComingSoon title="Calendar" description="Games, practices and meetings for every team." />,
+  validateSearch: calendarSearchSchema,
+  loader: ({ context }) =>
+    Promise.all([
+      context.queryClient.ensureQueryData(teamsQueryOptions()),
+      context.queryClient.ensureQueryData(sportsQueryOptions()),
+    ]),
+  component: CalendarPage,
 });
+
+function CalendarPage() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const teams = useQuery(teamsQueryOptions());
+  const sports = useQuery(sportsQueryOptions());
+  const usedSports = new Set((teams.data ?? []).map((t) => t.Sport.id));
+  return (
+    <CalendarScreen
+      search={search}
+      onSearch={(patch: Partial<CalendarSearch>) =>
+        navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true })
+      }
+      teams={(teams.data ?? []).map((t) => ({ id: t.id, name: t.name, sportId: t.Sport.id }))}
+      sports={(sports.data ?? []).filter((s) => usedSports.has(s.id)).map((s) => ({ id: s.id, name: s.name }))}
+    />
+  );
+}

@@ -1,8 +1,59 @@
-import { messagesSearchSchema } from '@fieldhouse/shared';
+import { messagesSearchSchema, type RoomListItem } from '@fieldhouse/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../../components/coming-soon.tsx';
+import { toast } from 'sonner';
+import { chatKeys, openDirectRoom } from '../../../features/chat/api/chat-queries.ts';
+import { ChatLayout, NoRoomSelected } from '../../../features/chat/components/chat-layout.tsx';
+import { ChatThread } from '../../../features/chat/components/chat-thread.tsx';
+import { ConversationList } from '../../../features/chat/components/conversation-list.tsx';
 
 export const Route = createFileRoute('/_app/messages/')({
   validateSearch: messagesSearchSchema,
-  component: () => <ComingSoon title="Messages" description="Chat with coaches, athletes and guardians." />,
+  component: MessagesPage,
 });
+
+function MessagesPage() {
+  const { tab, roomId, messageId } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const queryClient = useQueryClient();
+
+  const open = async (item: RoomListItem) => {
+    try {
+      // Someone you have never written to has no room yet: it is made on first open.
+      const id = item.chatId ?? (await openDirectRoom(item.counterpart.id)).id;
+      if (!item.chatId) void queryClient.invalidateQueries({ queryKey: chatKeys.roomLists() });
+      await navigate({ search: { tab, roomId: id } });
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'The conversation could not be opened.');
+    }
+  };
+
+  return (
+    <ChatLayout
+      threadOpen={roomId !== undefined}
+      list={
+        <ConversationList
+          tab={tab}
+          activeRoomId={roomId}
+          onTabChange={(next) => void navigate({ search: { tab: next, roomId } })}
+          onOpen={(item) => void open(item)}
+        />
+      }
+      thread={
+        roomId ? (
+          <ChatThread
+            key={roomId}
+            roomId={roomId}
+            messageId={messageId}
+            onJumpToLatest={() => void navigate({ search: { tab, roomId } })}
+          />
+        ) : (
+          <NoRoomSelected
+            title="Your conversations"
+            text="Pick a coach, athlete or guardian on the left to read and reply. New messages arrive here live."
+          />
+        )
+      }
+    />
+  );
+}

@@ -1,6 +1,30 @@
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../../components/coming-soon.tsx';
+import { ReportsScreen } from '../../../features/reports/components/reports-screen.tsx';
+import { type ReportSearch, reportSearchSchema } from '../../../features/reports/utils/report-search.ts';
+import { sportsQueryOptions, teamsQueryOptions } from '../../../features/teams/api/teams-queries.ts';
 
 export const Route = createFileRoute('/_app/reports/')({
-  component: () => <ComingSoon title="Reports" description="Rosters, participation and messaging activity." />,
+  validateSearch: reportSearchSchema,
+  component: ReportsPage,
 });
+
+function ReportsPage() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const teams = useQuery(teamsQueryOptions());
+  const sports = useQuery(sportsQueryOptions());
+  const onSearch = (patch: Partial<ReportSearch>, reset = false) =>
+    navigate({
+      search: (prev) => (reset ? { report: prev.report, page: 1, ...patch } : { ...prev, page: 1, ...patch }),
+      replace: true,
+    });
+  return (
+    <ReportsScreen
+      search={search}
+      teams={(teams.data ?? []).map((t) => ({ id: t.id, name: t.name }))}
+      sports={sports.data ?? []}
+      onSearch={onSearch}
+    />
+  );
+}

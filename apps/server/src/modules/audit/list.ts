@@ -1,0 +1,93 @@
+/** Reading the audit log: filters, pages and the CSV export share one query. */
+import type { AuditEntry, AuditQuery } from '@fieldhouse/shared';
+import { and, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { auditLog, users } from '../../db/schema/index.ts';
+import { likePattern } from '../users/list-users.ts';
+
+/** `organizationId` null means every organization and the platform-wide entries (SUPER_ADMIN). */
+export function auditFilter(organizationId: number | null, query: Omit<AuditQuery, 'page' | 'limit'>): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  if (organizationId !== null) conditions.push(eq(auditLog.organizationId, organizationId));
+  if (query.search) {
+    const pattern = likePattern(query.search);
+    conditions.push(
+      or(
+        ilike(auditLog.summary, pattern),
+        ilike(sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')`, pattern),
+      ),
+    );
+  }
+  if (query.action) {
+    // "user" matches every user action; "user.status" only that one.
+    conditions.push(
+      query.action.includes('.') ? eq(auditLog.action, query.action) : ilike(auditLog.action, `${query.action}.%`),
+    );
+  }
+  if (query.entityType) conditions.push(eq(auditLog.entityType, query.entityType));
+  if (query.actorId) conditions.push(eq(auditLog.actorId, query.actorId));
+  if (query.from) conditions.push(gte(auditLog.createdAt, new Date(query.from)));
+  if (query.to) {
+    // A bare date means "through the end of that day".
+    const to = new Date(query.to);
+    if (/^\d{4}-\d{2}-\d{2}$/.test(query.to)) to.setUTCDate(to.getUTCDate() + 1);
+    conditions.push(lt(auditLog.createdAt, to));
+  }
+  return and(...conditions);
+}
+
+const selectEntries = (db: Db) =>
+  db
+    .select({
+      entry: auditLog,
+      actor: { id: users.id, firstName: users.firstName, lastName: users.lastName, role: users.role },
+    })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorId));
+
+type Row = Awaited<ReturnType<ReturnType<typeof selectEntries>['execute']>>[number];
+
+export const presentAuditEntry = ({ entry, actor }: Row): AuditEntry => ({
+  id: entry.id,
+  organizationId: entry.organizationId,
+  actor: actor?.id ? { id: actor.id, firstName: actor.firstName, lastName: actor.lastName, role: actor.role } : null,
+  action: entry.action,
+  entity: { type: entry.entityType, id: entry.entityId },
+  summary: entry.summary,
+  before: entry.before ?? null,
+  after: entry.after ?? null,
+  reason: entry.reason,
+  createdAt: entry.createdAt.toISOString(),
+});
+
+export async function listAudit(db: Db, organizationId: number | null, query: AuditQuery) {
+  const where = auditFilter(organizationId, query);
+  const [rows, [total]] = await Promise.all([
+    selectEntries(db)
+      .where(where)
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(auditLog)
+      .leftJoin(users, eq(users.id, auditLog.actorId))
+      .where(where),
+  ]);
+  return { result: rows.map(presentAuditEntry), totalCount: Number(total?.n ?? 0) };
+}
+
+/** Every matching entry, newest first, a page of rows at a time (for the CSV export). */
+export async function* auditRows(db: Db, organizationId: number | null, query: AuditQuery, max = 50_000) {
+  const where = auditFilter(organizationId, query);
+  const pageSize = 1000;
+  for (let offset = 0; offset < max; offset += pageSize) {
+    const rows = await selectEntries(db)
+      .where(where)
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .limit(pageSize)
+      .offset(offset);
+    for (const row of rows) yield presentAuditEntry(row);
+    if (rows.length < pageSize) return;
+  }
+}

@@ -1,0 +1,87 @@
+import { Readable } from 'node:stream';
+import { auditEntrySchema, auditQuerySchema, pagedResponseSchema, paginationInfo, toCsvLine } from '@fieldhouse/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAdminTab } from '../admin/policies.ts';
+import { type AppUser, requireAuth } from '../auth/authenticate.ts';
+import { resolveOrganization } from '../auth/policies.ts';
+import { auditRows, listAudit } from './list.ts';
+
+/** A SUPER_ADMIN reads one organization (organizationId) or all; a director only their own. */
+const scope = (actor: AppUser, requested: number | undefined) =>
+  actor.role === 'SUPER_ADMIN' ? (requested ?? null) : resolveOrganization(actor, requested);
+
+const CSV_HEADER = [
+  'createdAt',
+  'actor',
+  'actorRole',
+  'action',
+  'entityType',
+  'entityId',
+  'summary',
+  'reason',
+  'before',
+  'after',
+];
+
+/** The audit log (decision 012): who changed what, when, with before/after. */
+export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['audit'];
+  app.addHook('preHandler', app.authenticate);
+
+  app.get(
+    '/audit',
+    {
+      schema: {
+        tags,
+        summary: 'Paged audit log, newest first (SUPER_ADMIN; ATHLETIC_DIRECTOR for their organization)',
+        querystring: auditQuerySchema,
+        response: { 200: pagedResponseSchema(auditEntrySchema) },
+      },
+    },
+    async (request) => {
+      const actor = requireAdminTab(requireAuth(request).user, 'audit');
+      const { result, totalCount } = await listAudit(
+        app.database.db,
+        scope(actor, request.query.organizationId),
+        request.query,
+      );
+      return {
+        statusCode: 200,
+        message: 'OK',
+        data: { result, paginationInfo: paginationInfo(request.query.page, request.query.limit, totalCount) },
+      };
+    },
+  );
+
+  app.get(
+    '/audit.csv',
+    {
+      schema: { tags, summary: 'The filtered audit log as CSV (every page)', querystring: auditQuerySchema },
+    },
+    async (request, reply) => {
+      const actor = requireAdminTab(requireAuth(request).user, 'audit');
+      const organizationId = scope(actor, request.query.organizationId);
+      const db = app.database.db;
+      async function* csv() {
+        yield `${toCsvLine(CSV_HEADER)}\r\n`;
+        for await (const e of auditRows(db, organizationId, request.query)) {
+          yield `${toCsvLine([
+            e.createdAt,
+            e.actor ? [e.actor.firstName, e.actor.lastName].filter(Boolean).join(' ') : '',
+            e.actor?.role ?? '',
+            e.action,
+            e.entity.type,
+            e.entity.id,
+            e.summary,
+            e.reason,
+            e.before === null ? '' : JSON.stringify(e.before),
+            e.after === null ? '' : JSON.stringify(e.after),
+          ])}\r\n`;
+        }
+      }
+      reply.header('content-type', 'text/csv; charset=utf-8');
+      reply.header('content-disposition', `attachment; filename="audit-${new Date().toISOString().slice(0, 10)}.csv"`);
+      return reply.send(Readable.from(csv()));
+    },
+  );
+};

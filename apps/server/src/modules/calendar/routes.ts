@@ -1,0 +1,375 @@
+/**
+ * Calendar REST under /api/calendar (decision 010): the four admin roles of the organization
+ * (a SUPER_ADMIN of any, via organizationId); everyone else gets 403, other tenants' events 404.
+ * The iCal feeds are public GETs by secret token (feed-routes.ts).
+ */
+import {
+  apiResponseSchema,
+  CALENDAR_LIMITS,
+  calendarConflictSchema,
+  calendarFeedSchema,
+  calendarImportResultSchema,
+  calendarListSchema,
+  calendarOccurrenceSchema,
+  calendarQuerySchema,
+  conflictQuerySchema,
+  eventDeleteQuerySchema,
+  eventInputSchema,
+  eventStatusChangeSchema,
+  eventUpdateSchema,
+  feedRotateSchema,
+  type Recurrence,
+  toWallString,
+} from '@fieldhouse/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { badRequest } from '../../errors.ts';
+import { recordAudit } from '../audit/record.ts';
+import { requireAuth } from '../auth/authenticate.ts';
+import { requireAdmin, resolveOrganization } from '../auth/policies.ts';
+import { listFeeds, renderOccurrences, rotateFeed } from './feeds.ts';
+import { findConflicts, findEvent, listOccurrences, organizationZone } from './occurrences.ts';
+import { expandSeries } from './recurrence.ts';
+import { importSchedule, occurrencesToCsv } from './schedule-csv.ts';
+import {
+  changeStatus,
+  contextFor,
+  createEvent,
+  deleteEvent,
+  type Outcome,
+  presentEvent,
+  toInstants,
+  updateEvent,
+} from './service.ts';
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const organizationParam = z.coerce.number().int().positive().optional().catch(undefined);
+const ok = <T>(data: T, statusCode = 200, message = 'OK') => ({ statusCode, message, data });
+const conflictResponse = apiResponseSchema(z.object({ conflicts: z.array(calendarConflictSchema) }));
+const occurrenceResponse = apiResponseSchema(calendarOccurrenceSchema);
+
+/** The acting admin and the organization the request acts in. */
+async function actorContext(request: FastifyRequest, requested?: number | null) {
+  const actor = requireAdmin(requireAuth(request).user);
+  const organizationId = resolveOrganization(actor, requested ?? undefined);
+  return contextFor(request.server, actor, organizationId);
+}
+
+function checkRange(from: Date, to: Date, maxDays: number) {
+  if (to <= from) throw badRequest('to must be after from');
+  if (to.getTime() - from.getTime() > maxDays * 86_400_000) throw badRequest(`A range spans at most ${maxDays} days`);
+}
+
+export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['calendar'];
+  app.addHook('preHandler', app.authenticate);
+  app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: 5 * 1024 * 1024 }, (_request, body, done) =>
+    done(null, body),
+  );
+
+  /** 409 with the conflicts, or the saved event presented. */
+  async function answer(
+    ctx: Awaited<ReturnType<typeof contextFor>>,
+    reply: FastifyReply,
+    outcome: Outcome<Parameters<typeof presentEvent>[1]>,
+    statusCode: number,
+    message: string,
+  ) {
+    if (outcome.kind === 'conflicts') {
+      const n = outcome.conflicts.length;
+      return reply.code(409).send({
+        statusCode: 409,
+        message: `${n} conflict${n === 1 ? '' : 's'}: the facility or team is already booked. Confirm to save anyway.`,
+        data: { conflicts: outcome.conflicts },
+      });
+    }
+    return reply.code(statusCode).send(ok(await presentEvent(ctx, outcome.value), statusCode, message));
+  }
+
+  app.get(
+    '/calendar/events',
+    {
+      schema: {
+        tags,
+        summary: 'Occurrences in a range, series expanded in the organization’s time zone',
+        querystring: calendarQuerySchema,
+        response: { 200: apiResponseSchema(calendarListSchema) },
+      },
+    },
+    async (request) => {
+      const ctx = await actorContext(request, request.query.organizationId);
+      const from = new Date(request.query.from);
+      const to = new Date(request.query.to);
+      checkRange(from, to, CALENDAR_LIMITS.maxRangeDays);
+      const occurrences = await listOccurrences(
+        app.database.db,
+        ctx.organizationId,
+        ctx.timeZone,
+        from,
+        to,
+        request.query,
+      );
+      return ok({ timezone: ctx.timeZone, occurrences });
+    },
+  );
+
+  app.get(
+    '/calendar/events/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One stored event (a series as its first occurrence, with its rule)',
+        params: idParams,
+        querystring: z.object({ organizationId: organizationParam }),
+        response: { 200: occurrenceResponse },
+      },
+    },
+    async (request) => {
+      const ctx = await actorContext(request, request.query.organizationId);
+      return ok(await presentEvent(ctx, await findEvent(app.database.db, ctx.organizationId, request.params.id)));
+    },
+  );
+
+  app.post(
+    '/calendar/events',
+    {
+      schema: {
+        tags,
+        summary: 'Create an event or a weekly series; conflicts answer 409 unless confirmConflicts',
+        querystring: z.object({ organizationId: organizationParam }),
+        body: eventInputSchema,
+        response: { 201: occurrenceResponse, 409: conflictResponse },
+      },
+    },
+    async (request, reply) => {
+      const ctx = await actorContext(request, request.body.organizationId ?? request.query.organizationId);
+      return answer(ctx, reply, await createEvent(ctx, request.body), 201, 'Event created');
+    },
+  );
+
+  app.patch(
+    '/calendar/events/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Update an event; for a series the scope is occurrence, following or series',
+        params: idParams,
+        querystring: z.object({ organizationId: organizationParam }),
+        body: eventUpdateSchema,
+        response: { 200: occurrenceResponse, 409: conflictResponse },
+      },
+    },
+    async (request, reply) => {
+      const ctx = await actorContext(request, request.query.organizationId);
+      return answer(ctx, reply, await updateEvent(ctx, request.params.id, request.body), 200, 'Event updated');
+    },
+  );
+
+  app.post(
+    '/calendar/events/:id/status',
+    {
+      schema: {
+        tags,
+        summary: 'Postpone, cancel or reinstate an event (or one date, or the rest of a series)',
+        params: idParams,
+        querystring: z.object({ organizationId: organizationParam }),
+        body: eventStatusChangeSchema,
+        response: { 200: occurrenceResponse, 409: conflictResponse },
+      },
+    },
+    async (request, reply) => {
+      const ctx = await actorContext(request, request.query.organizationId);
+      const outcome = await changeStatus(ctx, request.params.id, request.body);
+      return answer(ctx, reply, outcome, 200, `Event ${request.body.status.toLowerCase()}`);
+    },
+  );
+
+  app.delete(
+    '/calendar/events/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete an event, one date of a series, this and following, or the series',
+        params: idParams,
+        querystring: eventDeleteQuerySchema.extend({ organizationId: organizationParam }),
+        response: { 200: apiResponseSchema(z.null()) },
+      },
+    },
+    async (request) => {
+      const ctx = await actorContext(request, request.query.organizationId);
+      await deleteEvent(ctx, request.params.id, request.query);
+      return ok(null, 200, 'Event deleted');
+    },
+  );
+
+  app.get(
+    '/calendar/conflicts',
+    {
+      schema: {
+        tags,
+        summary: 'What a planned time would double-book (same facility or same team)',
+        querystring: conflictQuerySchema,
+        response: { 200: apiResponseSchema(z.object({ conflicts: z.array(calendarConflictSchema) })) },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const ctx = await actorContext(request, q.organizationId);
+      const { startsAt, endsAt } = toInstants(q.allDay, q.start, q.end, ctx.timeZone);
+      if (endsAt <= startsAt) throw badRequest('end must be after start');
+      let intervals = [{ start: startsAt, end: endsAt }];
+      if (q.repeatDays?.length && q.repeatUntil) {
+        const rule: Recurrence = { byDay: q.repeatDays, until: q.repeatUntil, interval: 1 };
+        const shape = {
+          localStart: toWallString(startsAt, ctx.timeZone),
+          localEnd: toWallString(endsAt, ctx.timeZone),
+          rule,
+        };
+        intervals = expandSeries(shape, ctx.timeZone, startsAt, new Date(8.64e15)).map((o) => ({
+          start: o.start,
+          end: o.end,
+        }));
+      }
+      const conflicts = await findConflicts(app.database.db, ctx.organizationId, ctx.timeZone, {
+        intervals,
+        teamId: q.teamId ?? null,
+        facility: q.facility?.trim() || null,
+        excludeIds: q.excludeId ? [q.excludeId] : [],
+      });
+      return ok({ conflicts });
+    },
+  );
+
+  app.get(
+    '/calendar/feeds',
+    {
+      schema: {
+        tags,
+        summary: 'The organization’s and each team’s iCal subscription URL',
+        querystring: z.object({ organizationId: organizationParam }),
+        response: { 200: apiResponseSchema(z.array(calendarFeedSchema)) },
+      },
+    },
+    async (request) => {
+      const ctx = await actorContext(request, request.query.organizationId);
+      return ok(await listFeeds(app.database.db, ctx.organizationId));
+    },
+  );
+
+  app.post(
+    '/calendar/feeds/rotate',
+    {
+      schema: {
+        tags,
+        summary: 'A new secret URL for a feed; the old one stops working',
+        querystring: z.object({ organizationId: organizationParam }),
+        body: feedRotateSchema,
+        response: { 200: apiResponseSchema(z.array(calendarFeedSchema)) },
+      },
+    },
+    async (request) => {
+      const ctx = await actorContext(request, request.body.organizationId ?? request.query.organizationId);
+      await rotateFeed(app.database.db, ctx.organizationId, request.body.teamId ?? null);
+      await recordAudit(app.database.db, {
+        organizationId: ctx.organizationId,
+        actorId: ctx.actor.id,
+        action: 'calendar_feed.rotate',
+        entityType: 'calendar_feed',
+        entityId: request.body.teamId ?? 'organization',
+        summary: `Rotated the ${request.body.teamId ? 'team' : 'organization'} calendar feed URL`,
+      });
+      return ok(await listFeeds(app.database.db, ctx.organizationId), 200, 'Feed URL rotated');
+    },
+  );
+
+  const exportQuery = calendarQuerySchema;
+  const exportRange = (query: { from: string; to: string }) => {
+    const from = new Date(query.from);
+    const to = new Date(query.to);
+    checkRange(from, to, CALENDAR_LIMITS.maxSeriesDays);
+    return { from, to };
+  };
+
+  app.get(
+    '/calendar/export.ics',
+    { schema: { tags, summary: 'The filtered range as an .ics file', querystring: exportQuery } },
+    async (request, reply) => {
+      const ctx = await actorContext(request, request.query.organizationId);
+      const { from, to } = exportRange(request.query);
+      const occurrences = await listOccurrences(
+        app.database.db,
+        ctx.organizationId,
+        ctx.timeZone,
+        from,
+        to,
+        request.query,
+      );
+      const { name } = await organizationZone(app.database.db, ctx.organizationId);
+      reply.header('content-type', 'text/calendar; charset=utf-8');
+      reply.header('content-disposition', `attachment; filename="calendar-${request.query.from.slice(0, 10)}.ics"`);
+      return reply.send(renderOccurrences(name, ctx.timeZone, occurrences));
+    },
+  );
+
+  app.get(
+    '/calendar/export.csv',
+    { schema: { tags, summary: 'The filtered range as CSV (the import’s columns)', querystring: exportQuery } },
+    async (request, reply) => {
+      const ctx = await actorContext(request, request.query.organizationId);
+      const { from, to } = exportRange(request.query);
+      const occurrences = await listOccurrences(
+        app.database.db,
+        ctx.organizationId,
+        ctx.timeZone,
+        from,
+        to,
+        request.query,
+      );
+      reply.header('content-type', 'text/csv; charset=utf-8');
+      reply.header('content-disposition', `attachment; filename="calendar-${request.query.from.slice(0, 10)}.csv"`);
+      return reply.send(occurrencesToCsv(occurrences));
+    },
+  );
+
+  app.post(
+    '/calendar/import',
+    {
+      bodyLimit: 5 * 1024 * 1024,
+      schema: {
+        tags,
+        summary: 'Import a season schedule CSV: every row checked first, then all rows or none',
+        querystring: z.object({
+          dryRun: z
+            .enum(['true', 'false'])
+            .default('false')
+            .transform((v) => v === 'true'),
+          organizationId: organizationParam,
+        }),
+        body: z.string().min(1, 'Send the CSV file as the request body (text/csv)'),
+        response: {
+          200: apiResponseSchema(calendarImportResultSchema),
+          422: apiResponseSchema(calendarImportResultSchema),
+        },
+      },
+    },
+    async (request, reply) => {
+      const ctx = await actorContext(request, request.query.organizationId);
+      const result = await importSchedule(
+        app,
+        ctx.actor,
+        ctx.organizationId,
+        ctx.timeZone,
+        request.body,
+        request.query.dryRun,
+      );
+      const failed = result.validRows !== result.totalRows;
+      const message = failed
+        ? `${result.totalRows - result.validRows} of ${result.totalRows} rows have errors; nothing was imported`
+        : result.dryRun
+          ? `All ${result.totalRows} rows are valid`
+          : `Imported ${result.created} events`;
+      return reply.code(failed ? 422 : 200).send({ statusCode: failed ? 422 : 200, message, data: result });
+    },
+  );
+};

@@ -1,0 +1,226 @@
+/**
+ * Messaging activity (decision 011):
+ * - messages per day, by the sender's group (COACHES, ATHLETES, GUARDIANS; admins are STAFF),
+ *   in the organization's days, every day of the range listed;
+ * - median first-response time per conversation group: in a DIRECT room between an admin of the
+ *   organization and a coach, athlete or guardian, each counterpart message that starts an
+ *   unanswered run (the previous message is not the counterpart side's) waits until the next
+ *   message of an admin of the organization in that room;
+ * - unanswered conversations: such rooms whose last message is from the counterpart side.
+ */
+import type { FirstResponseRow, MessagingDayRow, ReportGroup, UnansweredRow } from '@fieldhouse/shared';
+import { TAB_VALUES } from '@fieldhouse/shared';
+import { sql } from 'drizzle-orm';
+import {
+  adminRoleList,
+  fullName,
+  GROUP_ROLES,
+  groupOfRole,
+  iso,
+  type Paging,
+  pageSql,
+  type ReportContext,
+  rangeBounds,
+  toCsv,
+} from './common.ts';
+
+type Range = { from: string; to: string };
+
+export async function messagesPerDay(
+  ctx: ReportContext,
+  range: Range,
+  group?: ReportGroup,
+): Promise<MessagingDayRow[]> {
+  const { tz, lo, hi } = { tz: ctx.timezone, ...rangeBounds(ctx.timezone, range) };
+  const groupFilter = group ? sql`and u.role = ${GROUP_ROLES[group]}` : sql``;
+  const { rows } = await ctx.db.execute<MessagingDayRow>(sql`
+    with m as (
+      select (m.created_at at time zone ${tz})::date as day, ${groupOfRole(sql`u.role`)} as grp
+      from chat_messages m
+      join chat_rooms r on r.id = m.room_id
+      join users u on u.id = m.sender_id
+      where r.organization_id = ${ctx.organizationId} and m.deleted_at is null and m.message_type <> 'SYSTEM'
+        and m.created_at >= ${lo} and m.created_at < ${hi} ${groupFilter}
+    )
+    select to_char(d.day, 'YYYY-MM-DD') as day,
+           count(m.grp) filter (where m.grp = 'COACHES')::int as "COACHES",
+           count(m.grp) filter (where m.grp = 'ATHLETES')::int as "ATHLETES",
+           count(m.grp) filter (where m.grp = 'GUARDIANS')::int as "GUARDIANS",
+           count(m.grp) filter (where m.grp = 'STAFF')::int as "STAFF",
+           count(m.grp)::int as total
+    from generate_series(${range.from}::date, ${range.to}::date, interval '1 day') as d(day)
+    left join m on m.day = d.day::date
+    group by d.day
+    order by d.day`);
+  return rows;
+}
+
+/**
+ * Direct rooms between an admin of the organization and a coach, athlete or guardian, with the
+ * room's group (its counterpart's) and each kept message in order: `side` is 'C' for the
+ * counterpart side (coaches, athletes, guardians: a minor's guardians are members too) and 'A'
+ * for the organization's admins; anyone else's messages are left out.
+ */
+const conversationMessages = (ctx: ReportContext, group?: ReportGroup) => sql`
+  conversations as (
+    select r.id as room_id, r.uuid as room_uuid, ${groupOfRole(sql`c.role`)} as grp,
+           c.id as counterpart_id, c.first_name as c_first, c.last_name as c_last, c.role::text as c_role,
+           a.id as admin_id, a.first_name as a_first, a.last_name as a_last
+    from chat_rooms r
+    join chat_room_members ma on ma.room_id = r.id and ma.reason = 'PARTICIPANT'
+    join users a on a.id = ma.user_id and a.role in (${adminRoleList}) and a.organization_id = ${ctx.organizationId}
+    join chat_room_members mc on mc.room_id = r.id and mc.reason = 'PARTICIPANT'
+    join users c on c.id = mc.user_id and c.role in ('COACH', 'ATHLETE', 'PARENT')
+    where r.organization_id = ${ctx.organizationId} and r.kind = 'DIRECT'
+      ${group ? sql`and c.role = ${GROUP_ROLES[group]}` : sql``}
+  ),
+  seq as (
+    select m.id, m.room_id, m.created_at, s.side,
+           lag(s.side) over (partition by m.room_id order by m.created_at, m.id) as prev_side,
+           min(case when s.side = 'A' then m.created_at end)
+             over (partition by m.room_id order by m.created_at, m.id rows between 1 following and unbounded following)
+             as replied_at
+    from conversations cv
+    join chat_messages m on m.room_id = cv.room_id
+    join users u on u.id = m.sender_id
+    cross join lateral (select case
+      when u.role in ('COACH', 'ATHLETE', 'PARENT') then 'C'
+      when u.role in (${adminRoleList}) and u.organization_id = ${ctx.organizationId} then 'A' end as side) s
+    where m.deleted_at is null and m.message_type <> 'SYSTEM' and s.side is not null
+  ),
+  run_starts as (
+    select seq.*, cv.grp from seq join conversations cv on cv.room_id = seq.room_id
+    where seq.side = 'C' and seq.prev_side is distinct from 'C'
+  )`;
+
+type FirstResponseSqlRow = { grp: ReportGroup; started: number; answered: number; median: number | string | null };
+
+export async function firstResponse(
+  ctx: ReportContext,
+  range: Range,
+  group?: ReportGroup,
+): Promise<FirstResponseRow[]> {
+  const { lo, hi } = rangeBounds(ctx.timezone, range);
+  const { rows } = await ctx.db.execute<FirstResponseSqlRow>(sql`
+    with ${conversationMessages(ctx, group)}
+    select grp, count(*)::int as started, count(replied_at)::int as answered,
+           percentile_cont(0.5) within group (order by extract(epoch from replied_at - created_at))
+             filter (where replied_at is not null) as median
+    from run_starts
+    where created_at >= ${lo} and created_at < ${hi}
+    group by grp`);
+  const groups: readonly ReportGroup[] = group ? [group] : TAB_VALUES;
+  return groups.map((g) => {
+    const row = rows.find((r) => r.grp === g);
+    return {
+      group: g,
+      conversationsStarted: row?.started ?? 0,
+      answered: row?.answered ?? 0,
+      medianSeconds: row?.median === null || row?.median === undefined ? null : Number(row.median),
+    };
+  });
+}
+
+type UnansweredSqlRow = {
+  room_id: number;
+  room_uuid: string;
+  grp: ReportGroup;
+  counterpart_id: number;
+  c_first: string;
+  c_last: string | null;
+  c_role: string;
+  admin_id: number;
+  a_first: string;
+  a_last: string | null;
+  waiting_since: Date | string;
+  last_message_at: Date | string;
+  waiting_messages: number;
+  waiting_seconds: number | string;
+  total: number;
+};
+
+export async function unansweredConversations(
+  ctx: ReportContext,
+  group: ReportGroup | undefined,
+  paging: Paging,
+): Promise<{ result: UnansweredRow[]; totalCount: number }> {
+  const { rows } = await ctx.db.execute<UnansweredSqlRow>(sql`
+    with ${conversationMessages(ctx, group)},
+    last_run as (
+      select distinct on (room_id) room_id, created_at as waiting_since
+      from run_starts order by room_id, created_at desc, id desc
+    ),
+    last_message as (
+      select distinct on (room_id) room_id, side, created_at
+      from seq order by room_id, created_at desc, id desc
+    )
+    select cv.room_id, cv.room_uuid, cv.grp, cv.counterpart_id, cv.c_first, cv.c_last, cv.c_role,
+           cv.admin_id, cv.a_first, cv.a_last, lr.waiting_since, lm.created_at as last_message_at,
+           (select count(*) from seq where seq.room_id = cv.room_id and seq.created_at >= lr.waiting_since)::int
+             as waiting_messages,
+           extract(epoch from now() - lr.waiting_since) as waiting_seconds,
+           count(*) over ()::int as total
+    from conversations cv
+    join last_message lm on lm.room_id = cv.room_id and lm.side = 'C'
+    join last_run lr on lr.room_id = cv.room_id
+    order by lr.waiting_since, cv.room_id
+    ${pageSql(paging)}`);
+  if (!rows[0] && paging && paging.page > 1) {
+    return { result: [], totalCount: (await unansweredConversations(ctx, group, { page: 1, limit: 1 })).totalCount };
+  }
+  return {
+    result: rows.map((r) => ({
+      roomId: r.room_id,
+      roomUuid: r.room_uuid,
+      group: r.grp,
+      counterpart: { id: r.counterpart_id, name: fullName(r.c_first, r.c_last), role: r.c_role },
+      admin: { id: r.admin_id, name: fullName(r.a_first, r.a_last) },
+      waitingSince: iso(r.waiting_since),
+      lastMessageAt: iso(r.last_message_at),
+      waitingMessages: r.waiting_messages,
+      waitingSeconds: Math.max(0, Math.floor(Number(r.waiting_seconds))),
+    })),
+    totalCount: rows[0]?.total ?? 0,
+  };
+}
+
+export const messagingCsv = (days: MessagingDayRow[], responses: FirstResponseRow[]) => {
+  const median = (g: ReportGroup) => {
+    const seconds = responses.find((r) => r.group === g)?.medianSeconds;
+    return seconds === null || seconds === undefined ? '' : Math.round(seconds);
+  };
+  const lines = toCsv(
+    ['day', 'coaches', 'athletes', 'guardians', 'staff', 'total'],
+    days.map((d) => [d.day, d.COACHES, d.ATHLETES, d.GUARDIANS, d.STAFF, d.total]),
+  );
+  const summary = toCsv(
+    ['group', 'conversationsStarted', 'answered', 'medianFirstResponseSeconds'],
+    responses.map((r) => [r.group, r.conversationsStarted, r.answered, median(r.group)]),
+  );
+  // Two tables in one file, a blank line between: the daily counts, then the response times.
+  return `${lines}\r\n${summary}`;
+};
+
+export const unansweredCsv = (rows: UnansweredRow[]) =>
+  toCsv(
+    [
+      'group',
+      'counterpart',
+      'counterpartRole',
+      'admin',
+      'waitingSince',
+      'lastMessageAt',
+      'waitingMessages',
+      'waitingSeconds',
+    ],
+    rows.map((r) => [
+      r.group,
+      r.counterpart.name,
+      r.counterpart.role,
+      r.admin?.name,
+      r.waitingSince,
+      r.lastMessageAt,
+      r.waitingMessages,
+      r.waitingSeconds,
+    ]),
+  );

@@ -1,0 +1,26 @@
+/** Delivery of a newly stored message (a text, a file or a poll), the same for every kind. */
+import { type ChatMessage, SOCKET_EVENTS } from '@fieldhouse/shared';
+import type { Server } from 'socket.io';
+import type { Db } from '../db/client.ts';
+import type { AppUser } from '../modules/auth/authenticate.ts';
+import { notifyAbsentMembers } from '../modules/chat/notifications.ts';
+import { userRoom } from './rooms.ts';
+
+export type DeliveryDeps = { io: Server; db: Db; log: { error: (o: object, m: string) => void } };
+
+/** Every member hears it on their own channel, joined to the room or not (lists, counts). */
+export function deliverMessage(
+  deps: DeliveryDeps,
+  room: { id: number },
+  sender: AppUser,
+  message: ChatMessage,
+  memberIds: number[],
+) {
+  const members = memberIds.map(userRoom);
+  deps.io.to(members).emit(SOCKET_EVENTS.chatMessageReceived, message);
+  deps.io.to(members).emit(SOCKET_EVENTS.tabUnreadCountUpdate, { roomId: room.id });
+  // Notifications must not hold up the sender's ack.
+  notifyAbsentMembers(deps.io, deps.db, room, sender, message.content, memberIds).catch((error: unknown) =>
+    deps.log.error({ err: error, roomId: room.id }, 'notifying members failed'),
+  );
+}

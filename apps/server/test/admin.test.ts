@@ -1,0 +1,312 @@
+import {
+  auditEntrySchema,
+  pagedResponseSchema,
+  parseCsv,
+  supervisedConversationSchema,
+  systemStatusSchema,
+} from '@fieldhouse/shared';
+import { eq } from 'drizzle-orm';
+import type { Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { chatRoomMembers, organizations, users } from '../src/db/schema/index.ts';
+import { conversationPdf } from '../src/modules/admin/conversation-export.ts';
+import { sendMessage } from '../src/modules/chat/messages.ts';
+import { ensureDirectRoom, ensureTeamRoom, type Room } from '../src/modules/chat/rooms.ts';
+import { buildTestApp, type TestApp } from './helpers/app.ts';
+import { as, buildSchool, type School } from './helpers/directory.ts';
+import { openSocket } from './helpers/sockets.ts';
+
+let app: TestApp;
+let url: string;
+let school: School;
+let other: School;
+let director: Awaited<ReturnType<typeof as>>;
+let superAdmin: Awaited<ReturnType<typeof as>>;
+let direct: Room;
+let teamRoom: Room;
+let otherRoom: Room;
+const sockets: Socket[] = [];
+const REASON = 'Parent complaint ref 2026-114 about late-night messages';
+
+beforeAll(async () => {
+  app = await buildTestApp();
+  url = await app.listen({ port: 0, host: '127.0.0.1' });
+  school = await buildSchool(app, 'Westfield High');
+  other = await buildSchool(app, 'Eastview Academy');
+  director = await as(app, school.director);
+  superAdmin = await as(app, school.superAdmin);
+  const db = app.testDatabase.db;
+  // The coach and a minor athlete: the guardian is a member (safeguarding).
+  direct = await ensureDirectRoom(db, school.coach, school.athlete);
+  await sendMessage(db, school.coach, direct, { content: 'Practice moved to 6pm', messageType: 'TEXT' });
+  await sendMessage(db, school.athlete, direct, { content: 'Thanks coach, see you there', messageType: 'TEXT' });
+  teamRoom = await ensureTeamRoom(db, school.varsity.id);
+  await sendMessage(db, school.coach, teamRoom, { content: 'Bring the blue jerseys', messageType: 'TEXT' });
+  otherRoom = await ensureDirectRoom(db, other.coach, other.athlete);
+  await sendMessage(db, other.coach, otherRoom, { content: 'Eastview secret plays', messageType: 'TEXT' });
+});
+afterEach(() => {
+  for (const socket of sockets.splice(0)) socket.close();
+});
+afterAll(async () => {
+  await app.close();
+});
+
+const conversations = pagedResponseSchema(supervisedConversationSchema);
+async function search(query: string, client = director) {
+  const res = await client.get(`/api/admin/conversations${query}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return conversations.parse(res.json()).data;
+}
+const auditPage = pagedResponseSchema(auditEntrySchema);
+const auditOf = async (action: string) =>
+  auditPage.parse((await superAdmin.get(`/api/audit?action=${action}&limit=100`)).json()).data.result;
+const members = (roomId: number) =>
+  app.testDatabase.db.select().from(chatRoomMembers).where(eq(chatRoomMembers.roomId, roomId));
+const reason = encodeURIComponent(REASON);
+/** The text of an uncompressed PDF's `[<hex> kern <hex>] TJ` runs, one line per run. */
+const pdfText = (pdf: string) =>
+  [...pdf.matchAll(/\[([^\]]*)\] TJ/g)]
+    .map((run) =>
+      [...(run[1] ?? '').matchAll(/<([0-9a-f]*)>/g)]
+        .map((h) => Buffer.from(h[1] ?? '', 'hex').toString('latin1'))
+        .join(''),
+    )
+    .join('\n');
+
+describe('conversation search', () => {
+  it('lists the organization’s conversations with participants, last message and count', async () => {
+    const { result, paginationInfo } = await search('');
+    expect(paginationInfo.totalCount).toBe(2);
+    expect(result.map((c) => c.id).sort()).toEqual([direct.id, teamRoom.id].sort());
+    const dm = result.find((c) => c.id === direct.id);
+    expect(dm).toMatchObject({
+      kind: 'DIRECT',
+      name: 'Cora Coach & Zoë Núñez',
+      messageCount: 2,
+      lastMessage: { content: 'Thanks coach, see you there', senderName: 'Zoë Núñez' },
+    });
+    expect(dm?.participants.map((p) => [p.firstName, p.reason])).toEqual([
+      ['Cora', 'PARTICIPANT'],
+      ['Paula', 'GUARDIAN'],
+      ['Zoë', 'PARTICIPANT'],
+    ]);
+    expect(result.find((c) => c.id === teamRoom.id)).toMatchObject({
+      kind: 'TEAM',
+      team: { id: school.varsity.id, name: 'Girls Varsity Basketball' },
+    });
+  });
+
+  it('searches people, room or team names and message text', async () => {
+    // Paula is a guardian member of both (safeguarding copies).
+    expect((await search('?search=paula')).result.map((c) => c.id).sort()).toEqual([direct.id, teamRoom.id].sort());
+    expect((await search('?search=thanks%20coach')).result.map((c) => c.id)).toEqual([direct.id]);
+    expect((await search('?search=varsity')).result.map((c) => c.id)).toEqual([teamRoom.id]);
+    expect((await search('?search=BLUE%20JERSEYS')).result.map((c) => c.id)).toEqual([teamRoom.id]);
+    expect((await search('?search=secret')).result).toEqual([]);
+  });
+
+  it('is for the director and the super admin of the organization only', async () => {
+    expect((await director.get(`/api/admin/conversations?organizationId=${other.org.id}`)).statusCode).toBe(403);
+    const fromOther = await search(`?organizationId=${other.org.id}`, superAdmin);
+    expect(fromOther.result.map((c) => c.id)).toEqual([otherRoom.id]);
+    for (const person of [school.administrator, school.coach, school.parent]) {
+      const client = await as(app, person);
+      expect((await client.get('/api/admin/conversations')).statusCode).toBe(403);
+      expect((await client.get(`/api/admin/conversations/${direct.id}/messages?reason=${reason}`)).statusCode).toBe(
+        403,
+      );
+    }
+  });
+});
+
+describe('reading a conversation', () => {
+  it('refuses a missing or short reason', async () => {
+    const missing = await director.get(`/api/admin/conversations/${direct.id}/messages`);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ statusCode: 400, message: expect.stringMatching(/reason/i) });
+    const short = await director.get(
+      `/api/admin/conversations/${direct.id}/messages?reason=${encodeURIComponent('  because  ')}`,
+    );
+    expect(short.statusCode).toBe(400);
+    expect(short.json().message).toMatch(/at least 10 characters/);
+    expect((await director.get(`/api/admin/conversations/${direct.id}/export.csv?reason=short`)).statusCode).toBe(400);
+    expect((await director.get(`/api/admin/conversations/${direct.id}/export.pdf`)).statusCode).toBe(400);
+    expect(await auditOf('chat')).toEqual([]);
+  });
+
+  it('shows every message read-only and records the reason, without joining or reading', async () => {
+    const membersBefore = await members(direct.id);
+    const res = await director.get(`/api/admin/conversations/${direct.id}/messages?reason=${reason}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const { data } = res.json();
+    expect(data.conversation).toMatchObject({ id: direct.id, name: 'Cora Coach & Zoë Núñez' });
+    expect(data.messages.map((m: { content: string }) => m.content)).toEqual([
+      'Practice moved to 6pm',
+      'Thanks coach, see you there',
+    ]);
+    expect(data.messages[0].sender).toMatchObject({ firstName: 'Cora', role: 'COACH' });
+    expect(data.paginationInfo).toMatchObject({ totalCount: 2, currentPage: 1 });
+
+    const [entry] = await auditOf('chat.supervise');
+    expect(entry).toMatchObject({
+      organizationId: school.org.id,
+      actor: { id: school.director.id },
+      entity: { type: 'chat_room', id: String(direct.id) },
+      summary: 'Read the conversation Cora Coach & Zoë Núñez',
+      reason: REASON,
+    });
+    // Membership and unread counters are exactly as before.
+    expect(await members(direct.id)).toEqual(membersBefore);
+    expect(membersBefore.find((m) => m.userId === school.athlete.id)?.unreadCount).toBe(0);
+    expect(membersBefore.find((m) => m.userId === school.parent.id)?.unreadCount).toBe(2);
+    expect(membersBefore.some((m) => m.userId === school.director.id)).toBe(false);
+  });
+
+  it('answers 404 for another organization’s room, and lets the super admin read it', async () => {
+    expect((await director.get(`/api/admin/conversations/${otherRoom.id}/messages?reason=${reason}`)).statusCode).toBe(
+      404,
+    );
+    expect((await director.get(`/api/admin/conversations/999999/messages?reason=${reason}`)).statusCode).toBe(404);
+    const res = await superAdmin.get(`/api/admin/conversations/${otherRoom.id}/messages?reason=${reason}`);
+    expect(res.statusCode).toBe(200);
+    expect((await members(otherRoom.id)).some((m) => m.userId === school.superAdmin.id)).toBe(false);
+  });
+});
+
+describe('exports for a records request', () => {
+  it('exports CSV with timestamps in the organization’s time zone, audited', async () => {
+    await app.testDatabase.db
+      .update(organizations)
+      .set({ timezone: 'America/New_York' })
+      .where(eq(organizations.id, school.org.id));
+    const res = await director.get(`/api/admin/conversations/${direct.id}/export.csv?reason=${reason}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    expect(res.headers['content-disposition']).toMatch(/filename="conversation-cora-coach-zo-n-ez-.*\.csv"/);
+    const [header, ...rows] = parseCsv(res.body).filter((r) => r.length > 1);
+    expect(header).toEqual([
+      'timestamp',
+      'timestampUtc',
+      'sender',
+      'senderRole',
+      'type',
+      'text',
+      'attachments',
+      'deleted',
+    ]);
+    expect(rows.map((r) => [r[2], r[3], r[5]])).toEqual([
+      ['Cora Coach', 'COACH', 'Practice moved to 6pm'],
+      ['Zoë Núñez', 'ATHLETE', 'Thanks coach, see you there'],
+    ]);
+    expect(rows[0]?.[0]).toMatch(/E[SD]T$/);
+    const [entry] = await auditOf('chat.export');
+    expect(entry).toMatchObject({ reason: REASON, after: { format: 'csv', messages: 2 } });
+  });
+
+  it('exports a PDF that carries the reason, audited', async () => {
+    const res = await director.get(`/api/admin/conversations/${direct.id}/export.pdf?reason=${reason}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const pdf = res.rawPayload;
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    // The document information (never compressed) names the reason.
+    expect(pdf.toString('latin1')).toContain(`Records request: ${REASON}`);
+    expect(pdf.toString('latin1')).toMatch(/\/Type \/Pages\s*\/Count 1/);
+    const exports = await auditOf('chat.export');
+    expect(exports[0]).toMatchObject({ after: { format: 'pdf', messages: 2 } });
+  });
+
+  it('renders every message and page numbers on long conversations', async () => {
+    const messages = Array.from({ length: 120 }, (_, i) => ({
+      id: i + 1,
+      createdAt: new Date(Date.UTC(2026, 0, 5, 15, i)).toISOString(),
+      sender: { id: 1, firstName: 'Cora', lastName: 'Coach', role: 'COACH' as const },
+      content: `Message number ${i + 1}`,
+      messageType: 'TEXT',
+      deleted: false,
+      attachments: i === 3 ? [{ fileName: 'schedule.pdf', mimeType: 'application/pdf', size: 1000 }] : [],
+    }));
+    const pdf = (
+      await conversationPdf(
+        {
+          organization: { name: 'Westfield High', timezone: 'America/Chicago' },
+          room: { id: 1, kind: 'DIRECT', name: 'Cora Coach & Zoë Núñez' },
+          participants: [],
+          messages,
+          generatedBy: { firstName: 'Dana', lastName: 'Director', role: 'ATHLETIC_DIRECTOR' },
+          generatedAt: new Date(),
+          reason: REASON,
+        },
+        { compress: false },
+      )
+    ).toString('latin1');
+    const pages = Number(pdf.match(/\/Type \/Pages\s*\/Count (\d+)/)?.[1]);
+    expect(pages).toBeGreaterThan(2);
+    const text = pdfText(pdf);
+    expect(text).toContain(`Page ${pages} of ${pages}`);
+    expect(text).toContain('Message number 120');
+    expect(text).toContain('Attachments: schedule.pdf');
+    expect(text).toContain('Jan 5, 2026, 9:00:00 AM CST');
+    expect(text).toContain(REASON);
+  });
+});
+
+describe('deactivated organizations', () => {
+  it('refuses its people with 403, disconnects their sockets, and lets them back after reactivation', async () => {
+    const coachSocket = await openSocket(app, url, school.coach, sockets);
+    const adminSocket = await openSocket(app, url, school.superAdmin, sockets);
+    const disconnected = new Promise<string>((resolve) => coachSocket.once('disconnect', resolve));
+    const res = await superAdmin.post(`/api/auth/organizations/${school.org.id}/deactivate`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await disconnected).toBe('io server disconnect');
+    expect(adminSocket.connected).toBe(true);
+
+    const me = await director.get('/api/auth/me');
+    expect(me.statusCode).toBe(403);
+    expect(me.json()).toEqual({ statusCode: 403, message: 'Your organization is deactivated.' });
+    expect((await director.get('/api/user/list')).statusCode).toBe(403);
+    await expect(openSocket(app, url, school.coach, sockets)).rejects.toThrow();
+    // The super admin (who reactivates it) is not locked out.
+    expect((await superAdmin.get('/api/auth/me')).statusCode).toBe(200);
+    // Other organizations carry on.
+    expect((await (await as(app, other.director)).get('/api/auth/me')).statusCode).toBe(200);
+
+    expect((await superAdmin.post(`/api/auth/organizations/${school.org.id}/reactivate`)).statusCode).toBe(200);
+    expect((await director.get('/api/auth/me')).statusCode).toBe(200);
+  });
+});
+
+describe('system status', () => {
+  it('reports database, sockets per node, socket errors and the process to a super admin', async () => {
+    await openSocket(app, url, school.coach, sockets);
+    await openSocket(app, url, school.coach, sockets);
+    await openSocket(app, url, school.director, sockets);
+    await app.inject({
+      method: 'POST',
+      url: '/api/telemetry/socket-errors',
+      payload: { type: 'timeout', message: 'Connection timed out', code: null, timestamp: Date.now(), retryable: true },
+    });
+    const res = await superAdmin.get('/api/admin/system');
+    expect(res.statusCode, res.body).toBe(200);
+    const status = systemStatusSchema.parse(res.json().data);
+    expect(status.database).toMatchObject({ up: true, kind: app.database.kind });
+    expect(status.database.version).toMatch(/PostgreSQL/);
+    expect(status.database.migrationsApplied).toBeGreaterThanOrEqual(11);
+    expect(status.sockets).toMatchObject({ total: 3, users: 2 });
+    expect(status.sockets.nodes).toEqual([{ nodeId: status.process.nodeId, sockets: 3, users: 2 }]);
+    expect(status.socketErrors.byType).toEqual({ timeout: 1 });
+    expect(status.socketErrors.recent[0]).toMatchObject({ type: 'timeout', message: 'Connection timed out' });
+    expect(status.process.uptimeSeconds).toBeGreaterThanOrEqual(0);
+
+    for (const person of [school.director, school.administrator, school.coach]) {
+      expect((await (await as(app, person)).get('/api/admin/system')).statusCode).toBe(403);
+    }
+  });
+});
+
+// Users of the deactivation test stay ACTIVE; only the organization was switched off.
+it('left every user ACTIVE', async () => {
+  const rows = await app.testDatabase.db.select().from(users).where(eq(users.organizationId, school.org.id));
+  expect(rows.every((u) => u.status === 'ACTIVE')).toBe(true);
+});

@@ -1,0 +1,97 @@
+import { type PresenceSnapshot, SOCKET_EVENTS } from '@fieldhouse/shared';
+import type { Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from './helpers/app.ts';
+import { buildSchool, type School } from './helpers/directory.ts';
+import { emitWithAck, nextEvent, openSocket } from './helpers/sockets.ts';
+
+let app: TestApp;
+let url: string;
+let school: School;
+let rival: School;
+const sockets: Socket[] = [];
+
+beforeAll(async () => {
+  app = await buildTestApp();
+  url = await app.listen({ port: 0, host: '127.0.0.1' });
+  school = await buildSchool(app);
+  rival = await buildSchool(app, 'Eastfield High');
+});
+afterEach(() => {
+  for (const socket of sockets.splice(0)) socket.close();
+});
+afterAll(async () => {
+  await app.close();
+});
+
+const socketFor = (person: { email: string }) => openSocket(app, url, person, sockets);
+const query = async (socket: Socket, userIds: number[]) => {
+  const ack = await emitWithAck<PresenceSnapshot>(socket, SOCKET_EVENTS.presenceQuery, { userIds });
+  if (!ack.ok) throw new Error(ack.error.message);
+  return ack.data;
+};
+
+describe('presence snapshot', () => {
+  it('reports online, away and offline over a user’s tabs', async () => {
+    const director = await socketFor(school.director);
+    const nobody = school.athlete2.id;
+    expect(await query(director, [school.coach.id, nobody])).toEqual({
+      [school.coach.id]: 'offline',
+      [nobody]: 'offline',
+    });
+
+    const tab1 = await socketFor(school.coach);
+    const tab2 = await socketFor(school.coach);
+    expect(await query(director, [school.coach.id])).toEqual({ [school.coach.id]: 'online' });
+
+    // One tab away, the other still online: the person is online.
+    expect(await emitWithAck(tab1, SOCKET_EVENTS.userPresence, { status: 'away', timestamp: Date.now() })).toEqual({
+      ok: true,
+      data: { status: 'online' },
+    });
+    expect(await query(director, [school.coach.id])).toEqual({ [school.coach.id]: 'online' });
+
+    const away = nextEvent<{ userId: number; status: string }>(director, SOCKET_EVENTS.presenceOnline);
+    expect(await emitWithAck(tab2, SOCKET_EVENTS.userPresence, { status: 'away', timestamp: Date.now() })).toEqual({
+      ok: true,
+      data: { status: 'away' },
+    });
+    expect(await away).toMatchObject({ userId: school.coach.id, status: 'away' });
+    expect(await query(director, [school.coach.id, school.coach.id])).toEqual({ [school.coach.id]: 'away' });
+
+    const offline = nextEvent<{ userId: number; status: string }>(director, SOCKET_EVENTS.presenceOffline);
+    tab1.close();
+    tab2.close();
+    expect(await offline).toMatchObject({ userId: school.coach.id, status: 'offline' });
+    expect(await query(director, [school.coach.id])).toEqual({ [school.coach.id]: 'offline' });
+  });
+
+  it('never reveals people of another organization', async () => {
+    const director = await socketFor(school.director);
+    const heard: number[] = [];
+    for (const event of [SOCKET_EVENTS.presenceOnline, SOCKET_EVENTS.presenceOffline])
+      director.on(event, ({ userId }: { userId: number }) => heard.push(userId));
+    const outsider = await socketFor(rival.coach);
+    const theirDirector = await socketFor(rival.director);
+    // The outsider's own organization sees them, so the outsider is really online.
+    expect(await query(theirDirector, [rival.coach.id])).toEqual({ [rival.coach.id]: 'online' });
+    expect(await query(director, [rival.coach.id, rival.director.id])).toEqual({
+      [rival.coach.id]: 'offline',
+      [rival.director.id]: 'offline',
+    });
+    await emitWithAck(outsider, SOCKET_EVENTS.userPresence, { status: 'away', timestamp: Date.now() });
+    outsider.close();
+    await nextEvent(theirDirector, SOCKET_EVENTS.presenceOffline);
+    await query(director, []);
+    expect(heard.filter((id) => id === rival.coach.id || id === rival.director.id)).toEqual([]);
+  });
+
+  it('refuses a malformed query', async () => {
+    const director = await socketFor(school.director);
+    expect(await emitWithAck(director, SOCKET_EVENTS.presenceQuery, { userIds: ['x'] })).toMatchObject({
+      ok: false,
+      error: { statusCode: 400 },
+    });
+    expect(await query(director, [])).toEqual({});
+  });
+});

@@ -1,0 +1,167 @@
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { DEMO, signIn } from './helpers.ts';
+
+/** An API client signed in as the demo admin (for arranging data and checking the outcome). */
+async function adminApi(request: APIRequestContext) {
+  const auth = await request.post('/api/identity', {
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
+    },
+    data: JSON.stringify({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: 'fieldhouse-web',
+      AuthParameters: { USERNAME: DEMO.admin, PASSWORD: DEMO.password },
+    }),
+  });
+  const { AuthenticationResult } = (await auth.json()) as { AuthenticationResult: { IdToken: string } };
+  const headers = { authorization: `Bearer ${AuthenticationResult.IdToken}` };
+  return {
+    get: async <T>(url: string) => (await (await request.get(url, { headers })).json()) as { data: T },
+    post: async <T>(url: string, data: unknown) =>
+      (await request.post(url, { headers, data: data as object })).json() as Promise<{ data: T; statusCode: number }>,
+  };
+}
+
+/** Monday of the current week (the week view's first day), as YYYY-MM-DD. */
+function thisMonday() {
+  const now = new Date();
+  const monday = new Date(
+    Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - ((now.getUTCDay() + 6) % 7)),
+  );
+  return monday.toISOString().slice(0, 10);
+}
+const plusDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+test('create a weekly practice and see it on the week view', async ({ page, shot }) => {
+  test.setTimeout(90_000);
+  const monday = thisMonday();
+  await signIn(page, DEMO.admin, `/calendar/?view=week&date=${monday}`);
+  await expect(page.getByRole('heading', { name: 'Calendar', level: 2 })).toBeVisible();
+  await expect(page.getByTestId('legend')).toBeVisible();
+  // The demo schedule has practices this week.
+  await expect(page.locator('.fh-type-practice').first()).toBeVisible();
+
+  await page.getByRole('button', { name: 'New event' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New event' });
+  await dialog.getByLabel('Title').fill('Sunrise Conditioning');
+  await dialog.getByRole('combobox', { name: 'Team' }).click();
+  await page.getByRole('option', { name: 'Boys Varsity Basketball' }).click();
+  await dialog.getByLabel('Starts').fill(monday);
+  await dialog.getByLabel('at').first().fill('06:30');
+  await dialog.getByLabel('Ends').fill(monday);
+  await dialog.getByLabel('at').nth(1).fill('07:30');
+  await dialog.getByRole('switch', { name: 'Repeat weekly' }).check({ force: true });
+  await dialog.getByText('Tue', { exact: true }).click();
+  await dialog.getByText('Thu', { exact: true }).click();
+  await dialog.getByLabel('Until').fill(plusDays(monday, 27));
+  await dialog.getByLabel('Facility').fill('Weight Room');
+  await dialog.getByRole('button', { name: 'Create event' }).click();
+  await expect(page.getByText('Practice added to the calendar')).toBeVisible();
+
+  const practice = page.locator('.fc-event', { hasText: 'Sunrise Conditioning' });
+  await expect(practice).toHaveCount(3);
+  await practice.first().click();
+  const drawer = page.getByRole('dialog', { name: 'Event details' });
+  await expect(drawer.getByText('Part of a weekly series')).toBeVisible();
+  await shot('calendar-event-drawer');
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  await shot('calendar-week');
+
+  // Double-booking the team is shown before saving and needs an explicit "Save anyway".
+  await page.getByRole('button', { name: 'New event' }).click();
+  const second = page.getByRole('dialog', { name: 'New event' });
+  await second.getByLabel('Title').fill('Extra Shooting');
+  await second.getByRole('combobox', { name: 'Team' }).click();
+  await page.getByRole('option', { name: 'Boys Varsity Basketball' }).click();
+  await second.getByLabel('Starts').fill(monday);
+  await second.getByLabel('at').first().fill('06:45');
+  await second.getByLabel('Ends').fill(monday);
+  await second.getByLabel('at').nth(1).fill('07:15');
+  await expect(second.getByTestId('conflicts')).toContainText('Sunrise Conditioning');
+  await expect(second.getByRole('button', { name: 'Save anyway' })).toBeVisible();
+  await shot('calendar-conflict');
+  await second.getByRole('button', { name: 'Cancel' }).click();
+
+  await page.getByText('Month', { exact: true }).click();
+  await expect(page).toHaveURL(/view=month/);
+  await expect(page.locator('.fc-daygrid-event', { hasText: 'Sunrise Conditioning' }).first()).toBeVisible();
+  await shot('calendar-month');
+  await page.getByText('Agenda', { exact: true }).click();
+  await expect(page).toHaveURL(/view=agenda/);
+  await expect(page.locator('.fc-list-event', { hasText: 'Sunrise Conditioning' }).first()).toBeVisible();
+  await shot('calendar-agenda');
+  await page.evaluate(() => localStorage.setItem('mantine-color-scheme-value', 'dark'));
+  await page.goto(`/calendar/?view=week&date=${monday}`);
+  await expect(page.locator('.fc-event', { hasText: 'Sunrise Conditioning' }).first()).toBeVisible({
+    timeout: 15_000,
+  });
+  await shot('calendar-week-dark');
+  await page.evaluate(() => localStorage.removeItem('mantine-color-scheme-value'));
+});
+
+test('drag a game to a new time: confirmed, posted in the team chat, changed in the feed', async ({
+  page,
+  request,
+  shot,
+}) => {
+  test.setTimeout(60_000);
+  const api = await adminApi(request);
+  const teams = await api.get<{ id: number; name: string }[]>('/api/teams/list-organization-teams');
+  const team = teams.data.find((t) => t.name === 'Girls Tennis') ?? teams.data[0];
+  if (!team) throw new Error('no teams');
+  const wednesday = plusDays(thisMonday(), 2);
+  const created = await api.post<{ eventId: number }>('/api/calendar/events', {
+    type: 'GAME',
+    title: 'Drag Test Match',
+    teamId: team.id,
+    opponent: 'Hamilton',
+    homeAway: 'HOME',
+    start: `${wednesday}T12:00`,
+    end: `${wednesday}T13:00`,
+    facility: 'Court 9',
+    confirmConflicts: true,
+  });
+  expect(created.statusCode).toBe(201);
+
+  await signIn(page, DEMO.admin, `/calendar/?view=week&date=${wednesday}&team=${team.id}`);
+  const game = page.locator('.fc-timegrid-event', { hasText: 'Drag Test Match' });
+  await expect(game).toBeVisible();
+  const box = await game.boundingBox();
+  if (!box) throw new Error('no box');
+  const slot = await page.locator('.fc-timegrid-slot-lane').first().boundingBox();
+  const slotHeight = slot?.height ?? 30;
+  // Two 30-minute slots down: one hour later.
+  await page.mouse.move(box.x + box.width / 2, box.y + 8);
+  await page.mouse.down();
+  for (let i = 1; i <= 10; i++) await page.mouse.move(box.x + box.width / 2, box.y + 8 + (slotHeight * 2 * i) / 10);
+  await page.mouse.up();
+
+  const confirm = page.getByRole('dialog', { name: 'Move this game?' });
+  await expect(confirm).toBeVisible();
+  await expect(confirm.getByText(/1:00 PM – 2:00 PM/)).toBeVisible();
+  await shot('calendar-move-game');
+  await confirm.getByRole('button', { name: 'Move' }).click();
+  await expect(page.getByText('Moved; the team has been told in its chat')).toBeVisible();
+
+  const rooms = await api.get<{ id: number }[]>(`/api/chat/teams/${team.id}/rooms`);
+  const history = await api.get<{ messages: { content: string; messageType: string }[] }>(
+    `/api/chat/rooms/${rooms.data[0]?.id}/messages?limit=20`,
+  );
+  const system = history.data.messages.filter((m) => m.messageType === 'SYSTEM' && m.content.includes('Hamilton'));
+  expect(system.at(-1)?.content).toMatch(/^Schedule change: .*moved to .*1:00 PM/);
+
+  const feeds = await api.get<{ teamId: number | null; path: string }[]>('/api/calendar/feeds');
+  const feed = feeds.data.find((f) => f.teamId === team.id);
+  const ics = await (await request.get(feed?.path ?? '')).text();
+  const unfolded = ics.replaceAll('\r\n ', '');
+  const block = unfolded.split('BEGIN:VEVENT').find((b) => b.includes('Drag Test Match'));
+  expect(block).toContain(`DTSTART;TZID=America/Chicago:${wednesday.replaceAll('-', '')}T130000`);
+  expect(block).toContain('SEQUENCE:1');
+
+  await page.goto(`/teams/${team.id}/chats`);
+  await expect(page.getByText(/Schedule change: .*Hamilton/).first()).toBeVisible({ timeout: 15_000 });
+});

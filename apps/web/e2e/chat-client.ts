@@ -1,0 +1,89 @@
+/**
+ * The other side of a conversation in journeys: a coach (or anyone) signed in through the real
+ * identity endpoint, on a real socket.io-client connection, like the mobile apps would be.
+ */
+import { randomUUID } from 'node:crypto';
+import { type ChatMessage, SOCKET_EVENTS, type SocketAck } from '@fieldhouse/shared';
+import { io, type Socket } from 'socket.io-client';
+import { DEMO } from './helpers.ts';
+
+export async function idTokenFor(baseURL: string, email: string, password = DEMO.password) {
+  const res = await fetch(`${baseURL}/api/identity`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
+    },
+    body: JSON.stringify({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: 'fieldhouse-web',
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    }),
+  });
+  const body = (await res.json()) as { AuthenticationResult?: { IdToken: string } };
+  if (!body.AuthenticationResult) throw new Error(`sign-in of ${email} failed: ${JSON.stringify(body)}`);
+  return body.AuthenticationResult.IdToken;
+}
+
+export class ChatClient {
+  private constructor(
+    readonly baseURL: string,
+    readonly token: string,
+    readonly socket: Socket,
+  ) {}
+
+  static async connect(baseURL: string, email: string) {
+    const token = await idTokenFor(baseURL, email);
+    const socket = io(baseURL, { path: '/socket.io', auth: { idToken: token }, transports: ['websocket'] });
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    return new ChatClient(baseURL, token, socket);
+  }
+
+  async api<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const res = await fetch(`${this.baseURL}/api${path}`, {
+      method,
+      headers: { authorization: `Bearer ${this.token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : null,
+    });
+    const json = (await res.json()) as { data: T };
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
+    return json.data;
+  }
+
+  async request<T>(event: string, payload: unknown): Promise<T> {
+    const ack = (await this.socket.timeout(10_000).emitWithAck(event, payload)) as SocketAck<T>;
+    if (!ack.ok) throw new Error(`${event}: ${ack.error.message}`);
+    return ack.data;
+  }
+
+  /** The direct room with a person, joined. */
+  async directRoomWith(userId: number) {
+    const room = await this.api<{ id: number }>('POST', '/chat/rooms/direct', { userId });
+    await this.request(SOCKET_EVENTS.joinRoom, { roomId: room.id });
+    return room.id;
+  }
+
+  async me() {
+    return (await this.api<{ user: { id: number; firstName: string } }>('GET', '/auth/me')).user;
+  }
+
+  send(roomId: number, message: string) {
+    return this.request<ChatMessage>(SOCKET_EVENTS.chatMessage, {
+      roomId,
+      clientId: randomUUID(),
+      message,
+      messageType: 'TEXT',
+    });
+  }
+
+  presence(status: 'online' | 'away' | 'offline') {
+    return this.request(SOCKET_EVENTS.userPresence, { status, timestamp: Date.now() });
+  }
+
+  close() {
+    this.socket.close();
+  }
+}

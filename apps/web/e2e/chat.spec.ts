@@ -1,0 +1,185 @@
+import { SOCKET_EVENTS } from '@fieldhouse/shared';
+import { ChatClient } from './chat-client.ts';
+import { noisePng, sparseFile } from './files.ts';
+import { expect, test } from './fixtures.ts';
+import { DEMO, signIn, submitSignIn } from './helpers.ts';
+import { OwnServer } from './own-server.ts';
+
+test.describe.configure({ mode: 'serial' });
+
+test('a coach’s message arrives live, unread badges move, and the director replies', async ({
+  page,
+  shot,
+  baseURL,
+}) => {
+  const coach = await ChatClient.connect(baseURL as string, DEMO.coach);
+  const admin = await ChatClient.connect(baseURL as string, DEMO.admin);
+  const adminId = (await admin.me()).id;
+  admin.close();
+  const roomId = await coach.directRoomWith(adminId);
+  try {
+    await signIn(page, DEMO.admin, '/messages/');
+    const list = page.getByRole('list', { name: 'Coaches conversations' });
+    await expect(list.getByRole('listitem').first()).toBeVisible();
+    await shot('messages-list');
+
+    // Not open: the message raises the tab's unread count and moves the room to the top.
+    const before = await page.getByRole('tab', { name: /Coaches/ }).innerText();
+    await coach.send(roomId, 'Bus leaves at 3:15 for the away game.');
+    await expect(list.getByRole('listitem').first()).toContainText('Bus leaves at 3:15');
+    await expect(page.getByRole('tab', { name: /Coaches/ })).not.toHaveText(before);
+    await expect(page.getByText(/New message from/)).toBeVisible();
+
+    await list.getByRole('listitem').first().getByRole('button').click();
+    await expect(page).toHaveURL(new RegExp(`roomId=${roomId}`));
+    await expect(page.getByTestId('message-list')).toContainText('Bus leaves at 3:15');
+
+    // Open: typing shows, a live message lands in the thread, the reply reaches the coach.
+    await coach.request(SOCKET_EVENTS.typingStart, { roomId });
+    await expect(page.getByTestId('typing-indicator')).toContainText('is typing…');
+    await coach.send(roomId, 'Can you confirm the bus?');
+    await expect(page.getByTestId('typing-indicator')).toHaveText('');
+    await expect(page.getByTestId('message-list')).toContainText('Can you confirm the bus?');
+
+    const received = new Promise<{ content: string }>((resolve) =>
+      coach.socket.on(SOCKET_EVENTS.chatMessageReceived, (m: { content: string }) => {
+        if (m.content.startsWith('Confirmed')) resolve(m);
+      }),
+    );
+    const composer = page.getByRole('textbox', { name: 'Message' });
+    await composer.fill('Confirmed — bus at 3:15.');
+    await composer.press('Shift+Enter');
+    await composer.pressSequentially('Drivers have the route.');
+    await composer.press('Enter');
+    expect((await received).content).toBe('Confirmed — bus at 3:15.\nDrivers have the route.');
+    await expect(page.getByTestId('message-list')).toContainText('Drivers have the route.');
+    await expect(composer).toHaveValue('');
+    await shot('messages-thread');
+
+    // Presence: the coach's page goes hidden → away.
+    await expect(page.getByTestId('thread-presence')).toHaveText('Online');
+    await coach.presence('away');
+    await expect(page.getByTestId('thread-presence')).toHaveText('Away');
+    await coach.presence('online');
+    await expect(page.getByTestId('thread-presence')).toHaveText('Online');
+  } finally {
+    coach.close();
+  }
+});
+
+test('a 3 MB photo uploads with a progress bar and renders; a 101 MB file is refused', async ({
+  page,
+  shot,
+  baseURL,
+}) => {
+  const coach = await ChatClient.connect(baseURL as string, DEMO.coach);
+  const adminId = (await (await ChatClient.connect(baseURL as string, DEMO.admin)).me()).id;
+  const roomId = await coach.directRoomWith(adminId);
+  try {
+    await signIn(page, DEMO.admin, `/messages/?tab=COACHES&roomId=${roomId}`);
+    await expect(page.getByTestId('connection-state')).toHaveAttribute('data-state', 'connected');
+
+    // Oversize: refused with the exact toast, nothing queued.
+    const giant = sparseFile('fieldhouse-e2e-season-video.mp4', 101 * 1024 * 1024);
+    let chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Attach files' }).click();
+    await (await chooser).setFiles(giant);
+    await expect(page.getByText('File(s) too large. Maximum size is 100MB')).toBeVisible();
+    await expect(page.getByLabel('Files to send')).toHaveCount(0);
+
+    // A 3 MB photo: staged, sent with a caption, progress shown, then rendered from the server.
+    const photo = noisePng(1000);
+    const seen = new Promise<{ media: { mimeType: string; size: number }[] }>((resolve) =>
+      coach.socket.on(SOCKET_EVENTS.chatMessageReceived, (m: { media: { mimeType: string; size: number }[] }) => {
+        if (m.media.length) resolve(m);
+      }),
+    );
+    chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Attach files' }).click();
+    await (await chooser).setFiles(photo);
+    await expect(page.getByLabel('Files to send')).toContainText('fieldhouse-e2e-team-photo-1000.png');
+    await page.getByRole('textbox', { name: 'Message' }).fill('Team photo from Saturday');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByTestId('upload-progress')).toBeVisible();
+    const message = await seen;
+    expect(message.media[0]?.mimeType).toBe('image/png');
+    expect(message.media[0]?.size).toBeGreaterThan(3_000_000);
+    const image = page.getByTestId('message-list').getByRole('img', { name: 'fieldhouse-e2e-team-photo-1000.png' });
+    await expect(image).toBeVisible();
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1000);
+    await expect(page.getByTestId('upload-progress')).toHaveCount(0);
+    await shot('messages-upload');
+  } finally {
+    coach.close();
+  }
+});
+
+test.describe('when the server goes away', () => {
+  test.use({ allowedConsoleErrors: /ERR_CONNECTION_REFUSED|WebSocket connection to .* failed/ });
+
+  test('the connection is lost and regained, and a message written meanwhile arrives once', async ({ page, shot }) => {
+    test.setTimeout(180_000);
+    const server = new OwnServer(Number(process.env.E2E_PORT ?? 4517) + 14);
+    await server.start();
+    const coach = await ChatClient.connect(server.url, DEMO.coach);
+    const adminId = (await (await ChatClient.connect(server.url, DEMO.admin)).me()).id;
+    const roomId = await coach.directRoomWith(adminId);
+    coach.close();
+    try {
+      await page.goto(`${server.url}/auth/sign-in?redirect=${encodeURIComponent(`/messages/?roomId=${roomId}`)}`);
+      await submitSignIn(page, DEMO.admin);
+      await expect(page.getByTestId('connection-state')).toHaveAttribute('data-state', 'connected', {
+        timeout: 15_000,
+      });
+      const composer = page.getByRole('textbox', { name: 'Message' });
+      await composer.fill('Before the outage');
+      await composer.press('Enter');
+      await expect(page.getByTestId('message-list')).toContainText('Before the outage');
+
+      await server.kill();
+      await expect(page.getByText('Connection lost. Attempting to reconnect...')).toBeVisible();
+      await composer.fill('Written during the outage');
+      await composer.press('Enter');
+      await expect(page.locator('[data-pending-id]')).toContainText('Sending…');
+      await shot('messages-reconnecting');
+
+      await server.start();
+      await expect(page.getByText('Reconnected successfully!')).toBeVisible({ timeout: 60_000 });
+      await expect(page.locator('[data-pending-id]')).toHaveCount(0, { timeout: 15_000 });
+      const list = page.getByTestId('message-list');
+      await expect(list.getByText('Written during the outage')).toHaveCount(1);
+
+      // The server's own record: each message stored exactly once.
+      const admin = await ChatClient.connect(server.url, DEMO.admin);
+      const { messages } = await admin.api<{ messages: { content: string }[] }>(
+        'GET',
+        `/chat/rooms/${roomId}/messages`,
+      );
+      admin.close();
+      expect(messages.filter((m) => m.content === 'Written during the outage')).toHaveLength(1);
+      expect(messages.filter((m) => m.content === 'Before the outage')).toHaveLength(1);
+    } finally {
+      await server.kill();
+    }
+  });
+});
+
+test('a team’s chat opens in the same thread, and the director posts to the whole team', async ({
+  page,
+  shot,
+  baseURL,
+}) => {
+  const admin = await ChatClient.connect(baseURL as string, DEMO.admin);
+  const teams = await admin.api<{ id: number; name: string }[]>('GET', '/teams/list-organization-teams');
+  admin.close();
+  const team = teams[0];
+  if (!team) throw new Error('the demo has no teams');
+  await signIn(page, DEMO.admin, `/teams/${team.id}/chats`);
+  await expect(page.getByRole('heading', { name: 'Team chats' })).toBeVisible();
+  await expect(page.getByTestId('thread-title')).toHaveText(team.name);
+  const composer = page.getByRole('textbox', { name: 'Message' });
+  await composer.fill('Team meeting after practice today, 5:15 in the film room.');
+  await composer.press('Enter');
+  await expect(page.getByTestId('message-list')).toContainText('Team meeting after practice today');
+  await shot('team-chats');
+});

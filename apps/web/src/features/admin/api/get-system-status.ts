@@ -1,0 +1,10 @@
+import type { SystemStatus } from '@fieldhouse/shared';
+import { queryOptions } from '@tanstack/react-query';
+import { apiGet } from '../../../lib/api-client.ts';
+
+export const systemStatusQueryOptions = () =>
+  queryOptions({
+    queryKey: ['admin', 'system'],
+    queryFn: async () => (await apiGet<{ data: SystemStatus }>('/admin/system', { organizationId: null })).data,
+    refetchInterval: 10_000,
+  });

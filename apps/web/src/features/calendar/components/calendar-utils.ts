@@ -1,0 +1,124 @@
+/**
+ * Pure pieces of the calendar screen: the URL's search params, event colors, and the mapping
+ * between API occurrences (wall times in the school's zone) and FullCalendar, which runs in
+ * 'UTC' so it shows those wall times unchanged whatever the browser's zone.
+ */
+import { addDays, type CalendarOccurrence, EVENT_TYPES, type EventType } from '@fieldhouse/shared';
+import { z } from 'zod';
+
+export const CALENDAR_VIEWS = ['month', 'week', 'day', 'agenda'] as const;
+export type CalendarView = (typeof CALENDAR_VIEWS)[number];
+export const FULLCALENDAR_VIEW: Record<CalendarView, string> = {
+  month: 'dayGridMonth',
+  week: 'timeGridWeek',
+  day: 'timeGridDay',
+  agenda: 'listMonth',
+};
+
+/** Search params of /calendar; anything invalid falls back to the default. */
+export const calendarSearchSchema = z.object({
+  view: z.enum(CALENDAR_VIEWS).catch('week').default('week'),
+  date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional()
+    .catch(undefined),
+  team: z.coerce.number().int().positive().optional().catch(undefined),
+  sport: z.coerce.number().int().positive().optional().catch(undefined),
+  type: z.enum(EVENT_TYPES).optional().catch(undefined),
+  event: z.coerce.number().int().positive().optional().catch(undefined),
+});
+export type CalendarSearch = z.infer<typeof calendarSearchSchema>;
+
+/** Mantine palette per type: the legend, the blocks and the drawer use the same. */
+export const TYPE_COLORS: Record<EventType, string> = {
+  GAME: 'red',
+  PRACTICE: 'blue',
+  MEETING: 'grape',
+  TOURNAMENT: 'orange',
+  OTHER: 'gray',
+};
+
+/** A Date whose UTC fields are a wall time (FullCalendar in 'UTC') → `YYYY-MM-DDTHH:mm`. */
+export const wallOf = (date: Date) => date.toISOString().slice(0, 16);
+
+export type FullCalendarInput = {
+  id: string;
+  title: string;
+  start: string;
+  end: string;
+  allDay: boolean;
+  classNames: string[];
+  editable: boolean;
+  extendedProps: { occurrence: CalendarOccurrence };
+};
+
+/** An occurrence as a FullCalendar event (times as zone-less strings, read as UTC). */
+export function toFullCalendarEvent(o: CalendarOccurrence): FullCalendarInput {
+  return {
+    id: o.key,
+    title: eventTitle(o),
+    start: o.allDay ? o.localStart.slice(0, 10) : `${o.localStart}:00`,
+    end: o.allDay ? o.localEnd.slice(0, 10) : `${o.localEnd}:00`,
+    allDay: o.allDay,
+    classNames: [`fh-event`, `fh-type-${o.type.toLowerCase()}`, `fh-status-${o.status.toLowerCase()}`],
+    editable: o.status !== 'CANCELLED',
+    extendedProps: { occurrence: o },
+  };
+}
+
+/** "Girls Varsity Basketball vs Central High" / "@ Central High" for away games. */
+export function eventTitle(o: Pick<CalendarOccurrence, 'type' | 'title' | 'opponent' | 'homeAway'>) {
+  if (o.type !== 'GAME' || !o.opponent) return o.title;
+  return `${o.title} ${o.homeAway === 'AWAY' ? '@' : 'vs'} ${o.opponent}`;
+}
+
+/** The API range for a visible FullCalendar range: a day of margin for the zone offset. */
+export function apiRange(start: Date, end: Date) {
+  return {
+    from: `${addDays(wallOf(start).slice(0, 10), -1)}T00:00:00.000Z`,
+    to: `${addDays(wallOf(end).slice(0, 10), 1)}T00:00:00.000Z`,
+  };
+}
+
+/** Moving or resizing: the new wall start/end for the API (all-day end is inclusive there). */
+export function movedTimes(start: Date, end: Date | null, allDay: boolean) {
+  if (allDay) {
+    const first = wallOf(start).slice(0, 10);
+    const last = end ? addDays(wallOf(end).slice(0, 10), -1) : first;
+    return { allDay, start: first, end: last < first ? first : last };
+  }
+  const s = wallOf(start);
+  return { allDay, start: s, end: end ? wallOf(end) : wallOf(new Date(start.getTime() + 3_600_000)) };
+}
+
+const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
+const dayFormat = new Intl.DateTimeFormat('en-US', {
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** "Fri, Mar 13, 2026 · 7:00 PM – 9:00 PM" in the school's time. */
+export function whenText(o: Pick<CalendarOccurrence, 'allDay' | 'localStart' | 'localEnd'>) {
+  const start = new Date(`${o.localStart}:00Z`);
+  const end = new Date(`${o.localEnd}:00Z`);
+  if (o.allDay) {
+    const last = new Date(end.getTime() - 86_400_000);
+    return last.getTime() > start.getTime()
+      ? `${dayFormat.format(start)} – ${dayFormat.format(last)} · All day`
+      : `${dayFormat.format(start)} · All day`;
+  }
+  const sameDay = o.localStart.slice(0, 10) === o.localEnd.slice(0, 10);
+  return sameDay
+    ? `${dayFormat.format(start)} · ${timeFormat.format(start)} – ${timeFormat.format(end)}`
+    : `${dayFormat.format(start)} ${timeFormat.format(start)} – ${dayFormat.format(end)} ${timeFormat.format(end)}`;
+}
+
+/** `YYYY-MM-DD` → "Dec 13, 2026". */
+export const shortDate = (date: string) =>
+  new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${date}T12:00:00Z`),
+  );

@@ -1,0 +1,391 @@
+/**
+ * Create or edit an event: type, title, team or organization-wide, game details, times or
+ * all-day, weekly repetition, place, bus time and notes. Conflicts are checked while typing and
+ * shown before saving; a double-booking needs an explicit "Save anyway".
+ */
+import {
+  addDays,
+  type CalendarConflict,
+  type CalendarOccurrence,
+  type EditScope,
+  EVENT_TYPE_LABELS,
+  EVENT_TYPES,
+  type EventType,
+  type HomeAway,
+  WEEKDAYS,
+  type Weekday,
+} from '@fieldhouse/shared';
+import {
+  Alert,
+  Button,
+  Chip,
+  Divider,
+  Group,
+  Modal,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconAlertTriangle, IconRepeat } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { createEvent, type SaveResult, updateEvent } from '../api/calendar-mutations.ts';
+import { calendarKeys, conflictsQueryOptions } from '../api/calendar-queries.ts';
+import { eventTitle, shortDate, whenText } from './calendar-utils.ts';
+
+export type TeamOption = { id: number; name: string; sportId: number };
+
+export type EventDraft = {
+  /** Editing: the occurrence the form opened from. */
+  occurrence?: CalendarOccurrence;
+  scope?: EditScope;
+  start: string;
+  end: string;
+  allDay: boolean;
+  teamId?: number | null;
+};
+
+type Values = {
+  type: EventType;
+  title: string;
+  teamId: string;
+  opponent: string;
+  homeAway: HomeAway;
+  allDay: boolean;
+  startDate: string;
+  startTime: string;
+  endDate: string;
+  endTime: string;
+  repeat: boolean;
+  byDay: Weekday[];
+  until: string;
+  location: string;
+  facility: string;
+  transportation: string;
+  notes: string;
+};
+
+const DAY_LABELS: Record<Weekday, string> = {
+  MO: 'Mon',
+  TU: 'Tue',
+  WE: 'Wed',
+  TH: 'Thu',
+  FR: 'Fri',
+  SA: 'Sat',
+  SU: 'Sun',
+};
+const weekdayOf = (date: string) => WEEKDAYS[(new Date(`${date}T12:00:00Z`).getUTCDay() + 6) % 7] as Weekday;
+
+function initialValues(draft: EventDraft): Values {
+  const o = draft.occurrence;
+  const start = o?.localStart ?? draft.start;
+  const allDay = o?.allDay ?? draft.allDay;
+  // All-day ends are exclusive in the API; the form shows the last day.
+  const end = o ? (allDay ? addDays(o.localEnd.slice(0, 10), -1) : o.localEnd) : draft.end;
+  return {
+    type: o?.type ?? 'PRACTICE',
+    title: o?.title ?? '',
+    teamId: o ? String(o.team?.id ?? '') : draft.teamId ? String(draft.teamId) : '',
+    opponent: o?.opponent ?? '',
+    homeAway: o?.homeAway ?? 'HOME',
+    allDay,
+    startDate: start.slice(0, 10),
+    startTime: allDay ? '16:00' : start.slice(11, 16),
+    endDate: end.slice(0, 10),
+    endTime: allDay ? '17:30' : end.slice(11, 16),
+    repeat: false,
+    byDay: [weekdayOf(start.slice(0, 10))],
+    until: addDays(start.slice(0, 10), 56),
+    location: o?.location ?? '',
+    facility: o?.facility ?? '',
+    transportation: o?.transportation ?? '',
+    notes: o?.notes ?? '',
+  };
+}
+
+export function EventFormModal({
+  draft,
+  teams,
+  onClose,
+}: {
+  draft: EventDraft | null;
+  teams: TeamOption[];
+  onClose: () => void;
+}) {
+  return (
+    <Modal
+      opened={draft !== null}
+      onClose={onClose}
+      title={draft?.occurrence ? 'Edit event' : 'New event'}
+      size="lg"
+      centered
+    >
+      {draft && (
+        <EventForm key={draft.occurrence?.key ?? `${draft.start}`} draft={draft} teams={teams} onClose={onClose} />
+      )}
+    </Modal>
+  );
+}
+
+function EventForm({ draft, teams, onClose }: { draft: EventDraft; teams: TeamOption[]; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const editing = draft.occurrence;
+  const isSeries = Boolean(editing?.seriesId);
+  const [scope, setScope] = useState<EditScope>(draft.scope ?? (isSeries ? 'occurrence' : 'series'));
+  const [serverConflicts, setServerConflicts] = useState<CalendarConflict[] | null>(null);
+  const form = useForm<Values>({
+    initialValues: initialValues(draft),
+    validate: {
+      title: (v) => (v.trim() ? null : 'Give the event a title'),
+      opponent: (v, values) => (values.type === 'GAME' && !v.trim() ? 'Who is the opponent?' : null),
+      startDate: (v) => (v ? null : 'Choose a date'),
+      endDate: (v, values) => (!v ? 'Choose a date' : v < values.startDate ? 'Ends before it starts' : null),
+      endTime: (v, values) =>
+        !values.allDay && values.endDate === values.startDate && v <= values.startTime ? 'Ends before it starts' : null,
+      byDay: (v, values) => (values.repeat && v.length === 0 ? 'Choose at least one day' : null),
+      until: (v, values) =>
+        values.repeat && (!v || v < values.startDate) ? 'Repeat until a date after the start' : null,
+    },
+  });
+  const v = form.getValues();
+  const start = v.allDay ? v.startDate : `${v.startDate}T${v.startTime}`;
+  const end = v.allDay ? v.endDate : `${v.endDate}T${v.endTime}`;
+  const teamId = v.teamId ? Number(v.teamId) : undefined;
+  const canCheck = Boolean(v.startDate && v.endDate && (v.facility.trim() || teamId));
+  const [check] = useDebouncedValue(
+    canCheck
+      ? {
+          start,
+          end,
+          allDay: v.allDay,
+          facility: v.facility.trim() || undefined,
+          teamId,
+          excludeId: editing ? (editing.seriesId ?? editing.eventId) : undefined,
+          repeatDays: v.repeat ? v.byDay.join(',') : undefined,
+          repeatUntil: v.repeat ? v.until : undefined,
+        }
+      : null,
+    400,
+  );
+  const conflicts = useQuery(conflictsQueryOptions(check));
+  const shown = serverConflicts ?? conflicts.data ?? [];
+
+  const save = useMutation({
+    mutationFn: async (confirm: boolean): Promise<SaveResult> => {
+      const common = {
+        type: v.type,
+        title: v.title.trim(),
+        opponent: v.type === 'GAME' ? v.opponent.trim() : '',
+        homeAway: v.type === 'GAME' ? v.homeAway : undefined,
+        allDay: v.allDay,
+        start,
+        end,
+        location: v.location.trim(),
+        facility: v.facility.trim(),
+        transportation: v.transportation.trim(),
+        notes: v.notes.trim(),
+        confirmConflicts: confirm,
+      };
+      if (editing) {
+        return updateEvent(editing.eventId, {
+          ...common,
+          teamId: teamId ?? 0,
+          scope: isSeries ? scope : 'series',
+          occurrenceStart: editing.isException ? undefined : (editing.occurrenceStart ?? undefined),
+        });
+      }
+      return createEvent({
+        ...common,
+        teamId: teamId ?? null,
+        opponent: common.opponent || null,
+        location: common.location || null,
+        facility: common.facility || null,
+        transportation: common.transportation || null,
+        notes: common.notes || null,
+        repeat: v.repeat ? { byDay: v.byDay, until: v.until, interval: 1 } : null,
+      });
+    },
+    onSuccess: async (result) => {
+      if (result.kind === 'conflicts') {
+        setServerConflicts(result.conflicts);
+        return;
+      }
+      await queryClient.invalidateQueries({ queryKey: calendarKeys.all });
+      toast.success(editing ? 'Event updated' : `${EVENT_TYPE_LABELS[result.event.type]} added to the calendar`);
+      onClose();
+    },
+    onError: (e) => toast.error(e.message),
+  });
+
+  const hasConflicts = shown.length > 0;
+  const submit = (confirm: boolean) => {
+    if (form.validate().hasErrors) return;
+    save.mutate(confirm);
+  };
+
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit(false);
+      }}
+    >
+      <Stack gap="sm">
+        {isSeries && (
+          <Stack gap={4}>
+            <Text size="sm" fw={500}>
+              Apply changes to
+            </Text>
+            <SegmentedControl
+              value={scope}
+              onChange={(value) => setScope(value as EditScope)}
+              data={[
+                { value: 'occurrence', label: 'This event' },
+                { value: 'following', label: 'This and following' },
+                { value: 'series', label: 'All events' },
+              ]}
+            />
+          </Stack>
+        )}
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Select
+            label="Type"
+            data={EVENT_TYPES.map((t) => ({ value: t, label: EVENT_TYPE_LABELS[t] }))}
+            allowDeselect={false}
+            {...form.getInputProps('type')}
+          />
+          <Select
+            label="Team"
+            data={[
+              { value: '', label: 'Whole organization' },
+              ...teams.map((t) => ({ value: String(t.id), label: t.name })),
+            ]}
+            searchable
+            allowDeselect={false}
+            {...form.getInputProps('teamId')}
+          />
+        </SimpleGrid>
+        <TextInput label="Title" placeholder="Varsity Basketball" data-autofocus {...form.getInputProps('title')} />
+        {v.type === 'GAME' && (
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label="Opponent" placeholder="Central High" {...form.getInputProps('opponent')} />
+            <Stack gap={4}>
+              <Text size="sm" fw={500}>
+                Home or away
+              </Text>
+              <SegmentedControl
+                data={[
+                  { value: 'HOME', label: 'Home' },
+                  { value: 'AWAY', label: 'Away' },
+                  { value: 'NEUTRAL', label: 'Neutral' },
+                ]}
+                {...form.getInputProps('homeAway')}
+              />
+            </Stack>
+          </SimpleGrid>
+        )}
+        <Divider label="When" labelPosition="left" />
+        <Switch label="All day" {...form.getInputProps('allDay', { type: 'checkbox' })} />
+        <SimpleGrid cols={v.allDay ? 2 : 4}>
+          <TextInput type="date" label="Starts" {...form.getInputProps('startDate')} />
+          {!v.allDay && <TextInput type="time" label="at" {...form.getInputProps('startTime')} />}
+          <TextInput type="date" label="Ends" {...form.getInputProps('endDate')} />
+          {!v.allDay && <TextInput type="time" label="at" {...form.getInputProps('endTime')} />}
+        </SimpleGrid>
+        {!editing && (
+          <Switch
+            label="Repeat weekly"
+            thumbIcon={<IconRepeat size={10} />}
+            {...form.getInputProps('repeat', { type: 'checkbox' })}
+          />
+        )}
+        {editing?.repeat && scope !== 'occurrence' && (
+          <Text size="sm" c="dimmed">
+            Repeats every {editing.repeat.byDay.map((d) => DAY_LABELS[d]).join(', ')} until{' '}
+            {shortDate(editing.repeat.until)}.
+          </Text>
+        )}
+        {v.repeat && !editing && (
+          <Group align="flex-end" gap="md">
+            <Stack gap={4}>
+              <Text size="sm" fw={500}>
+                On
+              </Text>
+              <Chip.Group multiple value={v.byDay} onChange={(days) => form.setFieldValue('byDay', days as Weekday[])}>
+                <Group gap={4}>
+                  {WEEKDAYS.map((d) => (
+                    <Chip key={d} value={d} size="xs" variant="outline">
+                      {DAY_LABELS[d]}
+                    </Chip>
+                  ))}
+                </Group>
+              </Chip.Group>
+              {form.errors.byDay && (
+                <Text size="xs" c="red">
+                  {form.errors.byDay}
+                </Text>
+              )}
+            </Stack>
+            <TextInput type="date" label="Until" {...form.getInputProps('until')} />
+          </Group>
+        )}
+        <Divider label="Where" labelPosition="left" />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label="Location" placeholder="Lincoln High School" {...form.getInputProps('location')} />
+          <TextInput label="Facility" placeholder="Main Gym" {...form.getInputProps('facility')} />
+        </SimpleGrid>
+        <TextInput
+          label="Transportation"
+          placeholder="Bus departs 4:15 PM from the east lot"
+          {...form.getInputProps('transportation')}
+        />
+        <Textarea label="Notes" autosize minRows={2} maxRows={5} {...form.getInputProps('notes')} />
+        {hasConflicts && (
+          <Alert
+            color="orange"
+            variant="light"
+            icon={<IconAlertTriangle size={18} />}
+            title={`Double-booked: ${shown.length} conflict${shown.length === 1 ? '' : 's'}`}
+            data-testid="conflicts"
+          >
+            <Stack gap={4}>
+              {shown.slice(0, 5).map((c) => (
+                <Text size="sm" key={`${c.reason}-${c.occurrence.key}`}>
+                  <b>{c.reason === 'FACILITY' ? c.occurrence.facility : c.occurrence.team?.name}</b> is booked for{' '}
+                  {eventTitle(c.occurrence)}, {whenText(c.occurrence)}
+                </Text>
+              ))}
+              {shown.length > 5 && (
+                <Text size="sm" c="dimmed">
+                  and {shown.length - 5} more
+                </Text>
+              )}
+            </Stack>
+          </Alert>
+        )}
+        <Group justify="flex-end" mt="sm">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          {hasConflicts ? (
+            <Button color="orange" loading={save.isPending} onClick={() => submit(true)}>
+              Save anyway
+            </Button>
+          ) : (
+            <Button type="submit" loading={save.isPending}>
+              {editing ? 'Save changes' : 'Create event'}
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </form>
+  );
+}

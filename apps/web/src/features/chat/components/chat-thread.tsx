@@ -1,0 +1,176 @@
+import type { RoomDetail } from '@fieldhouse/shared';
+import { Avatar, Badge, Group, HoverCard, Paper, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
+import { IconShieldCheck, IconUsersGroup, IconWifiOff } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
+import { roomDetailQueryOptions } from '../api/chat-queries.ts';
+import { useChat, useConnectionState, usePresenceOf } from '../realtime/chat-provider.tsx';
+import { typingText } from '../realtime/typing-store.ts';
+import { useRoomSession } from '../realtime/use-room-session.ts';
+import { Composer } from './composer.tsx';
+import { MessageList } from './message-list.tsx';
+import { PersonAvatar, PRESENCE_LABEL } from './person-avatar.tsx';
+
+type Member = RoomDetail['members'][number];
+const fullName = (m: Pick<Member, 'firstName' | 'lastName'>) => [m.firstName, m.lastName].filter(Boolean).join(' ');
+const roleLabel = (role: string | null) =>
+  role ? role.charAt(0) + role.slice(1).toLowerCase().replaceAll('_', ' ') : '';
+
+/** Who the room is with, as the viewer sees it: the other person of a direct room, or the team. */
+function describe(room: RoomDetail, viewerId: number) {
+  const people = room.members.filter((m) => m.reason === 'PARTICIPANT');
+  if (room.kind === 'DIRECT' && room.directUserIds) {
+    const others = room.directUserIds.filter((id) => id !== viewerId);
+    const pair = room.members.filter((m) => room.directUserIds?.includes(m.id));
+    const counterpart = others.length === 1 ? room.members.find((m) => m.id === others[0]) : undefined;
+    return {
+      title: counterpart ? fullName(counterpart) : pair.map(fullName).join(' and '),
+      counterpart,
+      guardians: room.members.filter((m) => m.reason === 'GUARDIAN'),
+      people: pair,
+    };
+  }
+  return {
+    title: room.team?.name ?? room.name ?? 'Group chat',
+    counterpart: undefined,
+    guardians: room.members.filter((m) => m.reason === 'GUARDIAN'),
+    people,
+  };
+}
+
+function TypingLine({ roomId }: { roomId: number }) {
+  const { typing } = useChat();
+  const typists = useSyncExternalStore(typing.subscribe, () => typing.typists(roomId));
+  const text = typingText(typists);
+  return (
+    <Text size="xs" c="dimmed" px="lg" h={18} fs="italic" aria-live="polite" data-testid="typing-indicator">
+      {text ?? ''}
+    </Text>
+  );
+}
+
+function ConnectionNotice() {
+  const state = useConnectionState();
+  if (state === 'connected') return null;
+  return (
+    <Group gap={6} px="lg" py={4} bg="var(--mantine-color-yellow-light)" role="status">
+      <IconWifiOff size={14} />
+      <Text size="xs">
+        {state === 'error'
+          ? 'Not connected. Messages you write wait here and go out once the connection is back.'
+          : 'Reconnecting… messages you write go out once the connection is back.'}
+      </Text>
+    </Group>
+  );
+}
+
+type Props = { roomId: number; messageId?: number | undefined; onJumpToLatest: () => void };
+
+/** An open room: who it is with and their presence, the live thread, typing, and the composer. */
+export function ChatThread({ roomId, messageId, onJumpToLatest }: Props) {
+  const { viewerId } = useChat();
+  const room = useQuery(roomDetailQueryOptions(roomId));
+  const { typed, stopTyping } = useRoomSession(roomId);
+  const view = room.data ? describe(room.data, viewerId) : undefined;
+  const presence = usePresenceOf(view?.counterpart ? [view.counterpart.id] : []);
+  const counterpartPresence = view?.counterpart ? (presence.get(view.counterpart.id) ?? 'offline') : undefined;
+
+  if (room.isError)
+    return (
+      <Stack align="center" justify="center" h="100%" gap={4}>
+        <Text fw={600}>This conversation is not available</Text>
+        <Text size="sm" c="dimmed">
+          {room.error.message}
+        </Text>
+      </Stack>
+    );
+
+  return (
+    <Stack gap={0} h="100%">
+      <Paper px="lg" py="sm" radius={0} style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
+        {!view ? (
+          <Skeleton h={40} w={240} />
+        ) : (
+          <Group justify="space-between" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap">
+              {view.counterpart ? (
+                <PersonAvatar {...view.counterpart} presence={counterpartPresence} />
+              ) : (
+                <Avatar color="blue" radius="md">
+                  <IconUsersGroup size={20} />
+                </Avatar>
+              )}
+              <Stack gap={0}>
+                <Group gap="xs">
+                  <Text fw={700} data-testid="thread-title">
+                    {view.title}
+                  </Text>
+                  {view.counterpart && (
+                    <Badge variant="light" size="sm">
+                      {roleLabel(view.counterpart.role)}
+                    </Badge>
+                  )}
+                </Group>
+                {counterpartPresence ? (
+                  <Text size="xs" c="dimmed" data-testid="thread-presence">
+                    {PRESENCE_LABEL[counterpartPresence]}
+                  </Text>
+                ) : (
+                  <Tooltip label={view.people.slice(0, 15).map(fullName).join(', ')} multiline w={320}>
+                    <Text size="xs" c="dimmed" style={{ cursor: 'help' }}>
+                      {view.people.length} {view.people.length === 1 ? 'member' : 'members'}
+                    </Text>
+                  </Tooltip>
+                )}
+              </Stack>
+            </Group>
+            {view.guardians.length > 0 && (
+              <HoverCard width={280} position="bottom-end" shadow="md">
+                <HoverCard.Target>
+                  <Badge
+                    variant="light"
+                    color="teal"
+                    leftSection={<IconShieldCheck size={12} />}
+                    style={{ cursor: 'help' }}
+                  >
+                    {view.guardians.length} {view.guardians.length === 1 ? 'guardian' : 'guardians'} included
+                  </Badge>
+                </HoverCard.Target>
+                <HoverCard.Dropdown>
+                  <Text size="sm" fw={600} mb={4}>
+                    Safeguarding
+                  </Text>
+                  <Text size="xs" c="dimmed" mb="xs">
+                    Conversations between adults and athletes under 18 are visible to the athletes' guardians.
+                  </Text>
+                  {view.guardians.map((g) => (
+                    <Text key={g.id} size="sm">
+                      {fullName(g)}
+                    </Text>
+                  ))}
+                </HoverCard.Dropdown>
+              </HoverCard>
+            )}
+          </Group>
+        )}
+      </Paper>
+      <MessageList
+        key={`${roomId}:${messageId ?? ''}`}
+        roomId={roomId}
+        messageId={messageId}
+        showSenders={room.data?.kind !== 'DIRECT'}
+        emptyText={view?.counterpart ? `Say hello to ${view.counterpart.firstName}.` : 'Start the conversation.'}
+        onJumpToLatest={onJumpToLatest}
+      />
+      <TypingLine roomId={roomId} />
+      <ConnectionNotice />
+      <Composer
+        roomId={roomId}
+        placeholder={view ? `Message ${view.counterpart?.firstName ?? view.title}` : 'Message'}
+        recipient={view?.title ?? 'this conversation'}
+        onTyping={typed}
+        onStopTyping={stopTyping}
+      />
+    </Stack>
+  );
+}

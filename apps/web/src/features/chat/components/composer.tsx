@@ -1,0 +1,169 @@
+import { CHAT, fileTooLargeMessage } from '@fieldhouse/shared';
+import { ActionIcon, CloseButton, FileButton, Group, Paper, Stack, Text, Textarea, Tooltip } from '@mantine/core';
+import { Dropzone } from '@mantine/dropzone';
+import { IconChartBar, IconPaperclip, IconPhoto, IconSend, IconUpload } from '@tabler/icons-react';
+import { type ClipboardEvent, type KeyboardEvent, useState } from 'react';
+import { toast } from 'sonner';
+import { useChat } from '../realtime/chat-provider.tsx';
+import { isTooLarge } from '../socket/uploader.ts';
+import { formatBytes } from './attachment-view.tsx';
+import { PollModal } from './poll-modal.tsx';
+
+const MAX_FILES = 10;
+
+type Props = {
+  roomId: number;
+  placeholder: string;
+  /** Where dropped files go, for the full-window drop overlay. */
+  recipient: string;
+  onTyping: () => void;
+  onStopTyping: () => void;
+};
+
+/**
+ * Writing a message: Enter sends, Shift+Enter breaks the line, 5000 characters at most; files by
+ * button, drag and drop or paste, each checked against the 100 MB limit before it is queued.
+ */
+export function Composer({ roomId, placeholder, recipient, onTyping, onStopTyping }: Props) {
+  const { outbox } = useChat();
+  const [text, setText] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
+  const [pollOpen, setPollOpen] = useState(false);
+  const tooLong = text.length > CHAT.maxMessageLength;
+
+  const addFiles = (incoming: File[]) => {
+    if (incoming.length === 0) return;
+    const fitting = incoming.filter((f) => !isTooLarge(f));
+    if (fitting.length < incoming.length) toast.error(fileTooLargeMessage());
+    setFiles((current) => {
+      const next = [...current, ...fitting];
+      if (next.length > MAX_FILES) toast.warning(`Send at most ${MAX_FILES} files in one message.`);
+      return next.slice(0, MAX_FILES);
+    });
+  };
+
+  const send = () => {
+    // The outbox refuses empty or over-long text with the console warning of SPEC §5.
+    const queued = outbox.send(roomId, files.length ? text.trim() : text, files);
+    if (!queued) return;
+    setText('');
+    setFiles([]);
+    onStopTyping();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      send();
+    }
+  };
+
+  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
+    const pasted = [...event.clipboardData.files];
+    if (pasted.length) {
+      event.preventDefault();
+      addFiles(pasted);
+    }
+  };
+
+  return (
+    <Paper withBorder={false} px="md" pb="md" pt="xs">
+      <Dropzone.FullScreen active onDrop={addFiles} multiple>
+        <Stack align="center" justify="center" gap="xs" mih={200} style={{ pointerEvents: 'none' }}>
+          <IconUpload size={48} stroke={1.5} />
+          <Text size="xl" fw={600}>
+            Drop files to send to {recipient}
+          </Text>
+          <Text size="sm" c="dimmed">
+            Up to {MAX_FILES} files, {Math.round(CHAT.maxFileSizeBytes / (1024 * 1024))} MB each
+          </Text>
+        </Stack>
+      </Dropzone.FullScreen>
+      {files.length > 0 && (
+        <Group gap="xs" mb="xs" aria-label="Files to send">
+          {files.map((file, index) => (
+            <Paper key={`${file.name}-${file.size}-${file.lastModified}`} withBorder radius="md" px="xs" py={4}>
+              <Group gap={6} wrap="nowrap">
+                {file.type.startsWith('image/') ? <IconPhoto size={16} /> : <IconPaperclip size={16} />}
+                <Text size="xs" maw={180} truncate>
+                  {file.name}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {formatBytes(file.size)}
+                </Text>
+                <CloseButton
+                  size="xs"
+                  aria-label={`Remove ${file.name}`}
+                  onClick={() => setFiles((current) => current.filter((_, i) => i !== index))}
+                />
+              </Group>
+            </Paper>
+          ))}
+        </Group>
+      )}
+      <Group align="flex-end" gap="xs" wrap="nowrap">
+        <FileButton onChange={addFiles} multiple>
+          {(props) => (
+            <Tooltip label="Attach files">
+              <ActionIcon {...props} variant="subtle" color="gray" size="lg" aria-label="Attach files">
+                <IconPaperclip size={20} />
+              </ActionIcon>
+            </Tooltip>
+          )}
+        </FileButton>
+        <Tooltip label="Create a poll">
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            aria-label="Create a poll"
+            onClick={() => setPollOpen(true)}
+          >
+            <IconChartBar size={20} />
+          </ActionIcon>
+        </Tooltip>
+        <Textarea
+          style={{ flex: 1 }}
+          autosize
+          minRows={1}
+          maxRows={8}
+          radius="lg"
+          placeholder={placeholder}
+          aria-label="Message"
+          value={text}
+          error={tooLong}
+          onChange={(event) => {
+            setText(event.currentTarget.value);
+            onTyping();
+          }}
+          onKeyDown={onKeyDown}
+          onPaste={onPaste}
+          onBlur={onStopTyping}
+        />
+        <Tooltip label="Send (Enter)">
+          <ActionIcon
+            size="lg"
+            radius="xl"
+            aria-label="Send"
+            onClick={send}
+            disabled={tooLong || (text.trim().length === 0 && files.length === 0)}
+          >
+            <IconSend size={18} />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+      <Group justify="space-between" mt={4} px={4}>
+        <Text size="xs" c="dimmed">
+          Enter to send · Shift+Enter for a new line
+        </Text>
+        {text.length > CHAT.maxMessageLength - 500 && (
+          <Text size="xs" c={tooLong ? 'red' : 'dimmed'} fw={tooLong ? 600 : 400} aria-live="polite">
+            {text.length.toLocaleString()} / {CHAT.maxMessageLength.toLocaleString()}
+            {tooLong && ' · too long to send'}
+          </Text>
+        )}
+      </Group>
+      <PollModal roomId={roomId} opened={pollOpen} onClose={() => setPollOpen(false)} />
+    </Paper>
+  );
+}

@@ -1,0 +1,63 @@
+import { formatDisplayDate, type RoomListItem } from '@fieldhouse/shared';
+import { Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import type { PresenceStatus } from '../realtime/presence-store.ts';
+import { PersonAvatar } from './person-avatar.tsx';
+
+type Props = {
+  item: RoomListItem;
+  viewerId: number;
+  active: boolean;
+  presence: PresenceStatus;
+  onOpen: (item: RoomListItem) => void;
+};
+
+/** One conversation in the list: who, their presence, the last message and its time, unread. */
+export function ConversationItem({ item, viewerId, active, presence, onOpen }: Props) {
+  const { counterpart, lastMessage, unread } = item;
+  const name = [counterpart.firstName, counterpart.lastName].filter(Boolean).join(' ');
+  const preview = !lastMessage
+    ? 'No messages yet'
+    : `${lastMessage.sender.id === viewerId ? 'You: ' : ''}${
+        lastMessage.content ||
+        (lastMessage.messageType === 'IMAGE' ? 'Photo' : lastMessage.messageType === 'FILE' ? 'File' : '')
+      }`;
+  return (
+    <UnstyledButton
+      onClick={() => onOpen(item)}
+      data-active={active || undefined}
+      aria-current={active ? 'true' : undefined}
+      aria-label={`${name}${unread ? `, ${unread} unread` : ''}`}
+      px="md"
+      py="sm"
+      w="100%"
+      style={{
+        borderRadius: 'var(--mantine-radius-md)',
+        background: active ? 'var(--mantine-primary-color-light)' : undefined,
+      }}
+    >
+      <Group gap="sm" wrap="nowrap" align="center">
+        <PersonAvatar {...counterpart} presence={presence} />
+        <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+          <Group justify="space-between" wrap="nowrap" gap="xs">
+            <Text fw={unread ? 700 : 600} size="sm" truncate>
+              {name}
+            </Text>
+            <Text size="xs" c={unread ? 'blue' : 'dimmed'} fw={unread ? 600 : 400} style={{ flexShrink: 0 }}>
+              {lastMessage ? formatDisplayDate(lastMessage.createdAt) : ''}
+            </Text>
+          </Group>
+          <Group justify="space-between" wrap="nowrap" gap="xs">
+            <Text size="xs" c={unread ? undefined : 'dimmed'} fw={unread ? 500 : 400} truncate>
+              {preview}
+            </Text>
+            {unread > 0 && (
+              <Badge size="sm" circle={unread < 10} variant="filled" color="blue" style={{ flexShrink: 0 }}>
+                {unread > 99 ? '99+' : unread}
+              </Badge>
+            )}
+          </Group>
+        </Stack>
+      </Group>
+    </UnstyledButton>
+  );
+}

@@ -1,0 +1,225 @@
+import type { ChatMessage } from '@fieldhouse/shared';
+import { Box, Button, Center, Divider, Loader, Stack, Text } from '@mantine/core';
+import { IconArrowDown } from '@tabler/icons-react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Fragment, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { historyQueryOptions } from '../api/chat-queries.ts';
+import { useChat } from '../realtime/chat-provider.tsx';
+import { MessageBubble } from './message-bubble.tsx';
+import { PendingBubble } from './pending-bubble.tsx';
+
+const dayKey = (iso: string) => new Date(iso).toDateString();
+
+/** 'Today', 'Yesterday', or 'Monday, January 5' (with the year when it is not this year). */
+export function dayLabel(iso: string, now = new Date()) {
+  const date = new Date(iso);
+  const yesterday = new Date(now);
+  yesterday.setDate(now.getDate() - 1);
+  if (date.toDateString() === now.toDateString()) return 'Today';
+  if (date.toDateString() === yesterday.toDateString()) return 'Yesterday';
+  return date.toLocaleDateString('en-US', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    ...(date.getFullYear() === now.getFullYear() ? {} : { year: 'numeric' }),
+  });
+}
+
+/** A run of messages from one sender within five minutes shows the name once. */
+const startsRun = (message: ChatMessage, previous: ChatMessage | undefined) =>
+  !previous ||
+  previous.sender.id !== message.sender.id ||
+  previous.messageType === 'SYSTEM' ||
+  Date.parse(message.createdAt) - Date.parse(previous.createdAt) > 5 * 60_000;
+
+type Props = {
+  roomId: number;
+  /** Deep link: load around this message, scroll to it and highlight it. */
+  messageId?: number | undefined;
+  showSenders: boolean;
+  emptyText: string;
+  onJumpToLatest: () => void;
+};
+
+/**
+ * The thread: history paged backwards as you scroll up (and forwards when opened around an old
+ * message), day separators, live messages at the bottom, and the outbox's messages after them.
+ */
+export function MessageList({ roomId, messageId, showSenders, emptyText, onJumpToLatest }: Props) {
+  const { viewerId, outbox } = useChat();
+  const history = useInfiniteQuery(historyQueryOptions(roomId, messageId));
+  const pending = useSyncExternalStore(
+    (listener) => outbox.subscribe(listener),
+    () => outbox.pending(roomId),
+  );
+  const messages = history.data?.pages.flatMap((page) => page.messages) ?? [];
+  const viewport = useRef<HTMLDivElement>(null);
+  const content = useRef<HTMLDivElement>(null);
+  const stuckToBottom = useRef(!messageId);
+  const distanceFromBottom = useRef<number | null>(null);
+  const [highlighted, setHighlighted] = useState<number | undefined>(undefined);
+  const [awayFromBottom, setAwayFromBottom] = useState(false);
+  const { hasPreviousPage, hasNextPage, isFetchingPreviousPage, isFetchingNextPage } = history;
+
+  const loadOlder = () => {
+    const node = viewport.current;
+    if (!node || !hasPreviousPage || isFetchingPreviousPage) return;
+    // Keep what the reader sees in place when older messages arrive above it.
+    distanceFromBottom.current = node.scrollHeight - node.scrollTop;
+    void history.fetchPreviousPage();
+  };
+
+  const onScroll = () => {
+    const node = viewport.current;
+    if (!node) return;
+    const fromBottom = node.scrollHeight - node.scrollTop - node.clientHeight;
+    stuckToBottom.current = fromBottom < 80 && !hasNextPage;
+    setAwayFromBottom(fromBottom > 400 || Boolean(hasNextPage));
+    if (node.scrollTop < 300) loadOlder();
+    if (fromBottom < 300 && hasNextPage && !isFetchingNextPage) void history.fetchNextPage();
+  };
+
+  const firstId = messages[0]?.id;
+  const lastId = messages.at(-1)?.id;
+  useLayoutEffect(() => {
+    const node = viewport.current;
+    if (!node || firstId === undefined) return;
+    if (distanceFromBottom.current !== null) {
+      node.scrollTop = node.scrollHeight - distanceFromBottom.current;
+      distanceFromBottom.current = null;
+    }
+  }, [firstId]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new last message or outbox entry is the trigger.
+  useLayoutEffect(() => {
+    const node = viewport.current;
+    if (node && stuckToBottom.current) node.scrollTop = node.scrollHeight;
+  }, [lastId, pending]);
+
+  // Images load after layout: stay at the bottom if that is where the reader was.
+  useEffect(() => {
+    const node = viewport.current;
+    const inner = content.current;
+    if (!node || !inner) return;
+    const observer = new ResizeObserver(() => {
+      if (stuckToBottom.current) node.scrollTop = node.scrollHeight;
+    });
+    observer.observe(inner);
+    return () => observer.disconnect();
+  }, []);
+
+  // A deep link scrolls to its message once and highlights it for a few seconds.
+  const loaded = history.isSuccess;
+  useEffect(() => {
+    if (!loaded || !messageId) return;
+    const target = viewport.current?.querySelector(`[data-message-id="${messageId}"]`);
+    if (!target) return;
+    target.scrollIntoView({ block: 'center' });
+    setHighlighted(messageId);
+    const timer = setTimeout(() => setHighlighted(undefined), 4000);
+    return () => clearTimeout(timer);
+  }, [loaded, messageId]);
+
+  // A first page shorter than the viewport cannot be scrolled: load older pages until it fills.
+  useEffect(() => {
+    const node = viewport.current;
+    if (node && loaded && node.scrollHeight <= node.clientHeight && hasPreviousPage && !isFetchingPreviousPage)
+      void history.fetchPreviousPage();
+  });
+
+  return (
+    <Box pos="relative" style={{ flex: 1, minHeight: 0 }}>
+      <Box
+        ref={viewport}
+        onScroll={onScroll}
+        h="100%"
+        style={{ overflowY: 'auto', overflowAnchor: 'none' }}
+        data-testid="message-list"
+        aria-label="Messages"
+        role="log"
+        aria-live="polite"
+      >
+        <Stack ref={content} gap={6} py="md">
+          {isFetchingPreviousPage && (
+            <Center>
+              <Loader size="sm" />
+            </Center>
+          )}
+          {history.isSuccess && !hasPreviousPage && messages.length > 0 && (
+            <Text size="xs" c="dimmed" ta="center">
+              This is the beginning of the conversation.
+            </Text>
+          )}
+          {history.isPending && (
+            <Center py="xl">
+              <Loader />
+            </Center>
+          )}
+          {history.isError && (
+            <Text c="red" ta="center" size="sm">
+              Messages could not be loaded. {history.error.message}
+            </Text>
+          )}
+          {history.isSuccess && messages.length === 0 && pending.length === 0 && (
+            <Stack align="center" gap={4} py="xl">
+              <Text fw={600}>No messages yet</Text>
+              <Text size="sm" c="dimmed">
+                {emptyText}
+              </Text>
+            </Stack>
+          )}
+          {messages.map((message, index) => {
+            const previous = messages[index - 1];
+            const newDay = !previous || dayKey(previous.createdAt) !== dayKey(message.createdAt);
+            return (
+              <Fragment key={message.id}>
+                {newDay && (
+                  <Divider
+                    my="xs"
+                    mx="md"
+                    labelPosition="center"
+                    label={
+                      <Text size="xs" fw={600}>
+                        {dayLabel(message.createdAt)}
+                      </Text>
+                    }
+                  />
+                )}
+                <MessageBubble
+                  message={message}
+                  own={message.sender.id === viewerId}
+                  showSender={showSenders && (newDay || startsRun(message, previous))}
+                  highlighted={highlighted === message.id}
+                />
+              </Fragment>
+            );
+          })}
+          {isFetchingNextPage && (
+            <Center>
+              <Loader size="sm" />
+            </Center>
+          )}
+          {!hasNextPage && pending.map((item) => <PendingBubble key={item.clientId} item={item} />)}
+        </Stack>
+      </Box>
+      {(awayFromBottom || hasNextPage) && (
+        <Button
+          pos="absolute"
+          bottom={12}
+          right={20}
+          size="xs"
+          radius="xl"
+          variant="white"
+          leftSection={<IconArrowDown size={14} />}
+          style={{ boxShadow: 'var(--mantine-shadow-md)' }}
+          onClick={() => {
+            if (hasNextPage) onJumpToLatest();
+            else viewport.current?.scrollTo({ top: viewport.current.scrollHeight, behavior: 'smooth' });
+          }}
+        >
+          Jump to latest
+        </Button>
+      )}
+    </Box>
+  );
+}

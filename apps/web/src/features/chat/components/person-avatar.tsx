@@ -1,0 +1,33 @@
+import { Avatar, Indicator, type MantineSize } from '@mantine/core';
+import type { PresenceStatus } from '../realtime/presence-store.ts';
+
+const PRESENCE_COLOR: Record<PresenceStatus, string> = { online: 'teal', away: 'yellow', offline: 'gray' };
+export const PRESENCE_LABEL: Record<PresenceStatus, string> = { online: 'Online', away: 'Away', offline: 'Offline' };
+
+type Props = {
+  firstName: string;
+  lastName?: string | null | undefined;
+  userImage?: string | null | undefined;
+  presence?: PresenceStatus | undefined;
+  size?: MantineSize | number;
+};
+
+/** A person's avatar (photo or initials), with a presence dot when presence is known. */
+export function PersonAvatar({ firstName, lastName, userImage, presence, size = 'md' }: Props) {
+  const name = [firstName, lastName].filter(Boolean).join(' ');
+  const avatar = <Avatar src={userImage || null} name={name} color="initials" size={size} alt={name} />;
+  if (!presence) return avatar;
+  return (
+    <Indicator
+      color={PRESENCE_COLOR[presence]}
+      size={11}
+      offset={5}
+      position="bottom-end"
+      withBorder
+      aria-label={PRESENCE_LABEL[presence]}
+      processing={false}
+    >
+      {avatar}
+    </Indicator>
+  );
+}

@@ -1,0 +1,271 @@
+/**
+ * Real-time chat for the signed-in area: one socket, the outbox, typing and presence stores,
+ * and every server event turned into cache updates and toasts (SPEC §4). Connects when a user
+ * is signed in and closes on sign-out.
+ */
+import {
+  type ChatMessage,
+  emptyTabs,
+  type Notification,
+  type PollUpdate,
+  type PresenceSnapshot,
+  SOCKET_EVENTS,
+  type TabValue,
+} from '@fieldhouse/shared';
+import { type InfiniteData, type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
+import { fetchAuthSession } from 'aws-amplify/auth';
+import { createContext, type ReactNode, useContext, useEffect, useState, useSyncExternalStore } from 'react';
+import { toast } from 'sonner';
+import { apiGet } from '../../../lib/api-client.ts';
+import { webConfig } from '../../../lib/web-config.ts';
+import {
+  appendToHistory,
+  applyMessageToRoomList,
+  applyPollUpdate,
+  type HistoryPage,
+  lastMessageId,
+  markRoomReadInList,
+  type RoomListPage,
+} from '../api/chat-cache.ts';
+import { chatKeys, markRoomRead } from '../api/chat-queries.ts';
+import { ChatSocket, type SocketToast } from '../socket/chat-socket.ts';
+import { createErrorReporter } from '../socket/error-reporter.ts';
+import { Outbox, type OutboxChannel } from '../socket/outbox.ts';
+import { PresenceStore } from './presence-store.ts';
+import { TypingStore } from './typing-store.ts';
+
+export type Chat = {
+  socket: ChatSocket;
+  outbox: Outbox;
+  typing: TypingStore;
+  presence: PresenceStore;
+  viewerId: number;
+  /** Marks a room read on the server and in the caches (it is on screen). */
+  markRead: (roomId: number) => void;
+};
+
+const ChatContext = createContext<Chat | null>(null);
+
+export function useChat(): Chat {
+  const chat = useContext(ChatContext);
+  if (!chat) throw new Error('useChat needs <ChatProvider>');
+  return chat;
+}
+
+export function useConnectionState() {
+  const { socket } = useChat();
+  return useSyncExternalStore(
+    (listener) => socket.subscribe(listener),
+    () => socket.state,
+  );
+}
+
+const getToken = async () => (await fetchAuthSession()).tokens?.idToken?.toString();
+
+function showToast(t: SocketToast) {
+  const options = {
+    id: t.id,
+    duration: t.durationMs,
+    description: t.description,
+    ...(t.action === 'refresh' ? { action: { label: 'Refresh', onClick: () => window.location.reload() } } : {}),
+  };
+  if (t.level === 'success') toast.success(t.message, options);
+  else if (t.level === 'warning') toast.warning(t.message, options);
+  else toast.error(t.message, options);
+}
+
+function channelOf(socket: ChatSocket): OutboxChannel {
+  return {
+    get connected() {
+      return socket.connected;
+    },
+    request: (event, payload, timeoutMs) => socket.request(event, payload, timeoutMs),
+    emit: (event, payload) => socket.emit(event, payload),
+    onDisconnect: (callback) => socket.on('disconnect', callback),
+    onConnect: (callback) => socket.on('connect', callback),
+  };
+}
+
+/** Puts a message into every cache that shows it; true when some loaded room list had the room. */
+function storeMessage(queryClient: QueryClient, message: ChatMessage, viewerId: number, openRoom: number | null) {
+  const roomId = message.chatRoom.id;
+  queryClient.setQueriesData<InfiniteData<HistoryPage>>({ queryKey: chatKeys.histories(roomId) }, (data) =>
+    data ? appendToHistory(data, message) : data,
+  );
+  let found = false;
+  for (const [key, data] of queryClient.getQueriesData<InfiniteData<RoomListPage>>({
+    queryKey: chatKeys.roomLists(),
+  })) {
+    if (!data) continue;
+    const applied = applyMessageToRoomList(data, message, { viewerId, isOpen: openRoom === roomId });
+    if (applied.found) {
+      found = true;
+      queryClient.setQueryData(key, applied.data);
+    }
+  }
+  return found;
+}
+
+/** The tab whose loaded list holds a room, so a toast's "Open" lands on the right tab. */
+function tabOfRoom(queryClient: QueryClient, roomId: number): TabValue {
+  for (const [key, data] of queryClient.getQueriesData<InfiniteData<RoomListPage>>({
+    queryKey: chatKeys.roomLists(),
+  }))
+    if (data?.pages.some((p) => p.result.some((item) => item.chatId === roomId))) return key[2] as TabValue;
+  return 'COACHES';
+}
+
+/** After a reconnect: every loaded history fetches what it missed, lists and counts refetch. */
+async function catchUp(queryClient: QueryClient) {
+  for (const [key, data] of queryClient.getQueriesData<InfiniteData<HistoryPage>>({
+    queryKey: chatKeys.histories(),
+  })) {
+    const roomId = key[2] as number;
+    let after = lastMessageId(data);
+    if (!data || after === undefined || data.pages.at(-1)?.hasNewer) continue;
+    for (let more = true; more; ) {
+      const page: HistoryPage = (
+        await apiGet<{ data: HistoryPage }>(`/chat/rooms/${roomId}/messages`, { after, limit: 100 })
+      ).data;
+      queryClient.setQueryData<InfiniteData<HistoryPage>>(key, (current) =>
+        page.messages.reduce<InfiniteData<HistoryPage> | undefined>(
+          (acc, m) => (acc ? appendToHistory(acc, m) : acc),
+          current,
+        ),
+      );
+      after = page.messages.at(-1)?.id ?? after;
+      more = page.hasNewer && page.messages.length > 0;
+    }
+  }
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: chatKeys.roomLists() }),
+    queryClient.invalidateQueries({ queryKey: chatKeys.tabs() }),
+    queryClient.invalidateQueries({ queryKey: chatKeys.notifications() }),
+  ]);
+}
+
+export function ChatProvider({ viewerId, children }: { viewerId: number; children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const router = useRouter();
+  const [chat, setChat] = useState<Chat | null>(null);
+
+  useEffect(() => {
+    const config = webConfig();
+    const socket = new ChatSocket({
+      getToken,
+      notify: showToast,
+      dismiss: (ids) => {
+        for (const id of ids) toast.dismiss(id);
+      },
+      reporter: createErrorReporter({ sentryDsn: config?.sentryDsn }),
+      path: config?.socketPath,
+    });
+    const outbox = new Outbox(channelOf(socket), (message) =>
+      storeMessage(queryClient, message, viewerId, socket.currentRoom),
+    );
+    const typing = new TypingStore();
+    const presence = new PresenceStore();
+    const readTimers = new Map<number, ReturnType<typeof setTimeout>>();
+    const markRead = (roomId: number) => {
+      clearTimeout(readTimers.get(roomId));
+      for (const [key, data] of queryClient.getQueriesData<InfiniteData<RoomListPage>>({
+        queryKey: chatKeys.roomLists(),
+      }))
+        if (data) queryClient.setQueryData(key, markRoomReadInList(data, roomId));
+      // Bursts of messages in the open room mark it read once.
+      readTimers.set(
+        roomId,
+        setTimeout(() => {
+          markRoomRead(roomId)
+            .then(() => queryClient.invalidateQueries({ queryKey: chatKeys.tabs() }))
+            .catch(() => {});
+        }, 300),
+      );
+    };
+
+    let connectedBefore = false;
+    const offs = [
+      socket.on('connect', () => {
+        if (connectedBefore) void catchUp(queryClient).catch(() => {});
+        connectedBefore = true;
+      }),
+      socket.on<ChatMessage>(SOCKET_EVENTS.chatMessageReceived, (message) => {
+        const roomId = message.chatRoom.id;
+        const isOpen = socket.currentRoom === roomId;
+        const found = storeMessage(queryClient, message, viewerId, socket.currentRoom);
+        if (!found) void queryClient.invalidateQueries({ queryKey: chatKeys.roomLists() });
+        if (message.sender.id === viewerId) return;
+        if (isOpen) {
+          markRead(roomId);
+          return;
+        }
+        const name = [message.sender.firstName, message.sender.lastName].filter(Boolean).join(' ') || 'Someone';
+        toast.message(`New message from ${name}`, {
+          id: `message-${roomId}`,
+          description: message.content.slice(0, 140) || (message.media.length ? 'Sent an attachment' : ''),
+          action: {
+            label: 'Open',
+            onClick: () =>
+              void router.navigate({ to: '/messages', search: { tab: tabOfRoom(queryClient, roomId), roomId } }),
+          },
+        });
+      }),
+      socket.on(SOCKET_EVENTS.tabUnreadCountUpdate, () => {
+        // SPEC §4: the update resets the tabs to zero; the refetch brings the true counts.
+        queryClient.setQueryData(chatKeys.tabs(), emptyTabs());
+        void queryClient.invalidateQueries({ queryKey: chatKeys.tabs() });
+      }),
+      socket.on<Notification>(SOCKET_EVENTS.notification, (notification) => {
+        void queryClient.invalidateQueries({ queryKey: chatKeys.notifications() });
+        if (notification.type !== 'message') toast.info(notification.title, { description: notification.message });
+      }),
+      socket.on<PollUpdate>(SOCKET_EVENTS.pollUpdate, ({ roomId, messageId, poll }) =>
+        queryClient.setQueriesData<InfiniteData<HistoryPage>>({ queryKey: chatKeys.histories(roomId) }, (data) =>
+          data ? applyPollUpdate(data, messageId, poll) : data,
+        ),
+      ),
+      socket.on<{ roomId: number; userId: number; name?: string }>(SOCKET_EVENTS.typingStart, (e) =>
+        typing.start(e.roomId, e.userId, e.name ?? 'Someone'),
+      ),
+      socket.on<{ roomId: number; userId: number }>(SOCKET_EVENTS.typingStop, (e) => typing.stop(e.roomId, e.userId)),
+      socket.on<{ userId: number; status: 'online' | 'away' | 'offline' }>(SOCKET_EVENTS.presenceOnline, (e) =>
+        presence.set(e.userId, e.status),
+      ),
+      socket.on<{ userId: number; status: 'online' | 'away' | 'offline' }>(SOCKET_EVENTS.presenceOffline, (e) =>
+        presence.set(e.userId, e.status),
+      ),
+      socket.on('disconnect', () => typing.clear()),
+      socket.on(SOCKET_EVENTS.teamUpdate, () => void queryClient.invalidateQueries({ queryKey: ['teams'] })),
+      socket.on(SOCKET_EVENTS.userStatusChange, () => void queryClient.invalidateQueries({ queryKey: ['users'] })),
+    ];
+    setChat({ socket, outbox, typing, presence, viewerId, markRead });
+    void socket.connect();
+    return () => {
+      for (const off of offs) off();
+      for (const timer of readTimers.values()) clearTimeout(timer);
+      outbox.close();
+      typing.clear();
+      socket.close();
+      setChat(null);
+    };
+  }, [queryClient, router, viewerId]);
+
+  if (!chat) return null;
+  return <ChatContext.Provider value={chat}>{children}</ChatContext.Provider>;
+}
+
+/** Asks who of these people is online (on any server node), again after every reconnect. */
+export function usePresenceOf(userIds: number[]) {
+  const { socket, presence } = useChat();
+  const state = useConnectionState();
+  const key = [...new Set(userIds)].sort((a, b) => a - b).join(',');
+  useEffect(() => {
+    if (state !== 'connected' || !key) return;
+    socket
+      .request<PresenceSnapshot>(SOCKET_EVENTS.presenceQuery, { userIds: key.split(',').map(Number) })
+      .then((snapshot) => presence.merge(snapshot))
+      .catch(() => {});
+  }, [socket, presence, state, key]);
+  return useSyncExternalStore(presence.subscribe, presence.snapshot);
+}

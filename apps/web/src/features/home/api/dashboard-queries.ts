@@ -1,0 +1,11 @@
+import type { DashboardSummary } from '@fieldhouse/shared';
+import { queryOptions } from '@tanstack/react-query';
+import { getActiveOrganization } from '../../../lib/active-organization.ts';
+import { apiGet } from '../../../lib/api-client.ts';
+
+export const dashboardQueryOptions = () =>
+  queryOptions({
+    queryKey: ['dashboard', getActiveOrganization()],
+    queryFn: async () => (await apiGet<{ data: DashboardSummary }>('/dashboard')).data,
+    refetchInterval: 60_000,
+  });

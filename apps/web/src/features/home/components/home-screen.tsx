@@ -1,0 +1,11 @@
+import { adminTabsFor } from '@fieldhouse/shared';
+import { useAuth } from '../../auth/hooks/use-auth.ts';
+import { HomeDashboard } from './home-dashboard.tsx';
+import { RecentChangesCard } from './recent-changes-card.tsx';
+
+/** `/` and `/home/` show the same dashboard (SPEC §2); the audit trail only to who may read it. */
+export function HomeScreen() {
+  const auth = useAuth();
+  const role = auth.state.status === 'signedIn' ? auth.state.user.role : null;
+  return <HomeDashboard recentChanges={adminTabsFor(role).includes('audit') ? <RecentChangesCard /> : null} />;
+}

@@ -1,0 +1,56 @@
+import type { Role } from '@fieldhouse/shared';
+import { Button, Group, Modal, Select, Stack } from '@mantine/core';
+import { IconCalendarPlus, IconMessagePlus, IconUserPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { teamsQueryOptions } from '../../teams/api/teams-queries.ts';
+import { UserFormModal } from '../../users/components/user-form-modal.tsx';
+
+/** The three things a director starts the day with: an event, a person, a message to a team. */
+export function QuickActions({ actorRole }: { actorRole: Role }) {
+  const navigate = useNavigate();
+  const teams = useQuery(teamsQueryOptions());
+  const [adding, setAdding] = useState(false);
+  const [messaging, setMessaging] = useState(false);
+  const [teamId, setTeamId] = useState<string | null>(null);
+  return (
+    <Group gap="xs">
+      <Button
+        variant="light"
+        leftSection={<IconCalendarPlus size={16} />}
+        renderRoot={(props) => <Link to="/calendar" {...props} />}
+      >
+        New event
+      </Button>
+      <Button variant="light" leftSection={<IconUserPlus size={16} />} onClick={() => setAdding(true)}>
+        Add user
+      </Button>
+      <Button leftSection={<IconMessagePlus size={16} />} onClick={() => setMessaging(true)}>
+        Message a team
+      </Button>
+      <UserFormModal opened={adding} onClose={() => setAdding(false)} actorRole={actorRole} teams={teams.data ?? []} />
+      <Modal opened={messaging} onClose={() => setMessaging(false)} title="Message a team" centered>
+        <Stack>
+          <Select
+            label="Team"
+            placeholder="Choose a team"
+            searchable
+            data={(teams.data ?? []).map((t) => ({ value: String(t.id), label: t.name }))}
+            value={teamId}
+            onChange={setTeamId}
+            data-autofocus
+          />
+          <Group justify="flex-end">
+            <Button
+              disabled={!teamId}
+              onClick={() => teamId && void navigate({ to: '/teams/$teamId/chats', params: { teamId }, search: {} })}
+            >
+              Open team chat
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Group>
+  );
+}

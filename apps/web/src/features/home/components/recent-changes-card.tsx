@@ -1,0 +1,57 @@
+import { formatDisplayDate } from '@fieldhouse/shared';
+import { Anchor, Avatar, Card, Group, Skeleton, Stack, Text, Timeline } from '@mantine/core';
+import { IconHistory } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { auditQueryOptions } from '../../admin/api/get-audit.ts';
+
+const LATEST = {
+  page: 1,
+  limit: 6,
+  search: '',
+  action: null,
+  entityType: null,
+  from: null,
+  to: null,
+  allOrganizations: false,
+};
+
+/** The latest administrative changes in the organization, from the audit log. */
+export function RecentChangesCard() {
+  const audit = useQuery(auditQueryOptions(LATEST));
+  const entries = audit.data?.data.result ?? [];
+  return (
+    <Card withBorder radius="md" padding="md" h="100%">
+      <Group justify="space-between" mb="sm">
+        <Group gap="xs">
+          <IconHistory size={18} />
+          <Text fw={700}>Recent changes</Text>
+        </Group>
+        <Anchor size="sm" renderRoot={(props) => <Link to="/admin/home" search={{ tab: 'audit' }} {...props} />}>
+          Audit log
+        </Anchor>
+      </Group>
+      {audit.isPending && <Skeleton h={120} />}
+      {audit.isSuccess && entries.length === 0 && (
+        <Text size="sm" c="dimmed">
+          No changes yet. Edits to people, teams and events will appear here.
+        </Text>
+      )}
+      <Timeline bulletSize={26} lineWidth={2}>
+        {entries.map((entry) => {
+          const who = entry.actor ? [entry.actor.firstName, entry.actor.lastName].filter(Boolean).join(' ') : 'System';
+          return (
+            <Timeline.Item key={entry.id} bullet={<Avatar name={who} color="initials" size={24} />}>
+              <Stack gap={0}>
+                <Text size="sm">{entry.summary}</Text>
+                <Text size="xs" c="dimmed">
+                  {who} · {formatDisplayDate(entry.createdAt)}
+                </Text>
+              </Stack>
+            </Timeline.Item>
+          );
+        })}
+      </Timeline>
+    </Card>
+  );
+}

@@ -1,0 +1,55 @@
+import { TAB_LABELS, TAB_VALUES } from '@fieldhouse/shared';
+import { Badge, Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronRight, IconMessages } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { tabsQueryOptions } from '../../chat/api/chat-queries.ts';
+
+/** Unread messages per group, each a link into that tab of the messages screen. */
+export function UnreadCard() {
+  const tabs = useQuery(tabsQueryOptions());
+  const total = (tabs.data ?? []).reduce((sum, t) => sum + t.count, 0);
+  return (
+    <Card withBorder radius="md" padding="md" h="100%">
+      <Group justify="space-between" mb="sm">
+        <Group gap="xs">
+          <IconMessages size={18} />
+          <Text fw={700}>Unread messages</Text>
+        </Group>
+        <Badge variant="light" color={total ? 'red' : 'gray'}>
+          {total} unread
+        </Badge>
+      </Group>
+      <Stack gap={4}>
+        {TAB_VALUES.map((value) => {
+          const count = tabs.data?.find((t) => t.value === value)?.count ?? 0;
+          return (
+            <UnstyledButton
+              key={value}
+              renderRoot={(props) => <Link to="/messages" search={{ tab: value }} {...props} />}
+              p="xs"
+              style={{ borderRadius: 'var(--mantine-radius-sm)' }}
+              aria-label={`${TAB_LABELS[value]}: ${count} unread`}
+            >
+              <Group justify="space-between">
+                <Text size="sm">{TAB_LABELS[value]}</Text>
+                <Group gap={6}>
+                  {count > 0 ? (
+                    <Badge color="red" size="sm" variant="filled">
+                      {count}
+                    </Badge>
+                  ) : (
+                    <Text size="xs" c="dimmed">
+                      All read
+                    </Text>
+                  )}
+                  <IconChevronRight size={14} color="var(--mantine-color-dimmed)" />
+                </Group>
+              </Group>
+            </UnstyledButton>
+          );
+        })}
+      </Stack>
+    </Card>
+  );
+}

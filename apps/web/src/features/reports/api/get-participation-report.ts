@@ -1,0 +1,23 @@
+import type {
+  PaginationInfo,
+  ParticipationReportQuery,
+  ParticipationSummaryRow,
+  ParticipationTeamRow,
+} from '@fieldhouse/shared';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { apiGet } from '../../../lib/api-client.ts';
+import { reportsKeys } from './report-keys.ts';
+
+export type ParticipationReportParams = Partial<Omit<ParticipationReportQuery, 'organizationId'>>;
+export type ParticipationReport = {
+  result: ParticipationTeamRow[];
+  paginationInfo: PaginationInfo;
+  summary: ParticipationSummaryRow[];
+};
+
+export const participationReportQueryOptions = (query: ParticipationReportParams) =>
+  queryOptions({
+    queryKey: reportsKeys.report('participation', query),
+    queryFn: async () => (await apiGet<{ data: ParticipationReport }>('/reports/participation', query)).data,
+    placeholderData: keepPreviousData,
+  });

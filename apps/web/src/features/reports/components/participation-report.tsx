@@ -1,0 +1,94 @@
+import { BarChart } from '@mantine/charts';
+import { Badge, Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { participationReportQueryOptions } from '../api/get-participation-report.ts';
+import { REPORT_PAGE_SIZE, type ReportSearch } from '../utils/report-search.ts';
+import { LEVEL_LABELS, SEASON_COLORS, SEASON_LABELS, titleCase } from './labels.ts';
+import { ChartBox, numericClass, Pager, ReportEmpty, ReportError, ReportLoading, TableBox } from './report-parts.tsx';
+
+export const participationParams = (s: ReportSearch) => ({
+  sportId: s.sportId,
+  season: s.season,
+  teamId: s.teamId,
+  page: s.page,
+  limit: REPORT_PAGE_SIZE,
+});
+
+/** Distinct athletes per sport (a bar per sport, a colour per season) and the teams, paged. */
+export function ParticipationReport({ search, onPage }: { search: ReportSearch; onPage: (page: number) => void }) {
+  const { data, error } = useQuery(participationReportQueryOptions(participationParams(search)));
+  if (error) return <ReportError error={error} />;
+  if (!data) return <ReportLoading />;
+  const seasons = Object.keys(SEASON_LABELS).filter((s) => data.summary.some((r) => r.season === s));
+  const bySport = new Map<string, Record<string, number | string>>();
+  for (const row of data.summary) {
+    const entry = bySport.get(row.sport) ?? { sport: row.sport };
+    entry[row.season] = row.athletes;
+    bySport.set(row.sport, entry);
+  }
+  const athletes = data.summary.reduce((sum, r) => sum + r.athletes, 0);
+  return (
+    <>
+      {data.summary.length > 0 && (
+        <ChartBox
+          title={`Athletes by sport, coloured by season (${athletes.toLocaleString()} in all; an athlete counts once per sport and season)`}
+        >
+          <BarChart
+            h={300}
+            data={[...bySport.values()]}
+            dataKey="sport"
+            type="stacked"
+            withLegend
+            legendProps={{ verticalAlign: 'bottom' }}
+            series={seasons.map((s) => ({ name: s, label: SEASON_LABELS[s], color: SEASON_COLORS[s] ?? 'gray.5' }))}
+            maxBarWidth={40}
+            tickLine="y"
+          />
+        </ChartBox>
+      )}
+      <TableBox footer={<Pager info={data.paginationInfo} pageSize={REPORT_PAGE_SIZE} noun="teams" onPage={onPage} />}>
+        {data.result.length === 0 ? (
+          <ReportEmpty>No teams match these filters.</ReportEmpty>
+        ) : (
+          <Table verticalSpacing="xs" miw={820} striped data-testid="report-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Sport</Table.Th>
+                <Table.Th>Season</Table.Th>
+                <Table.Th>Team</Table.Th>
+                <Table.Th>Level</Table.Th>
+                <Table.Th className={numericClass}>Athletes</Table.Th>
+                <Table.Th className={numericClass}>Coaches</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.result.map((t) => (
+                <Table.Tr key={t.teamId}>
+                  <Table.Td>{t.sport}</Table.Td>
+                  <Table.Td>
+                    {SEASON_LABELS[t.season] ?? t.season} {t.schoolYear}
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" fw={500} span>
+                      {t.teamName}
+                    </Text>
+                    {t.status === 'ARCHIVED' && (
+                      <Badge size="xs" color="gray" variant="light" ml={6}>
+                        Archived
+                      </Badge>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    {LEVEL_LABELS[t.level] ?? t.level} · {titleCase(t.gender)}
+                  </Table.Td>
+                  <Table.Td className={numericClass}>{t.athletes}</Table.Td>
+                  <Table.Td className={numericClass}>{t.coaches}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </TableBox>
+    </>
+  );
+}

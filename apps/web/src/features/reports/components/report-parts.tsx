@@ -1,0 +1,115 @@
+/** Pieces every report uses: its frame (title, what it shows), a chart box, the pager, states. */
+import type { PaginationInfo } from '@fieldhouse/shared';
+import { Alert, Center, Group, Pagination, Paper, ScrollArea, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconInbox } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import classes from './reports.module.css';
+
+export function ReportFrame({
+  title,
+  description,
+  meta,
+  children,
+}: {
+  title: string;
+  description: string;
+  /** The filters in words ("Team: All · Season: Winter"), printed with the report. */
+  meta: string;
+  children: ReactNode;
+}) {
+  return (
+    <Stack gap="md" component="section" aria-label={title} data-testid="report">
+      <div>
+        <Title order={3}>{title}</Title>
+        <Text c="dimmed" size="sm">
+          {description}
+        </Text>
+        <Text size="xs" c="dimmed" mt={4}>
+          {meta}
+          <span className={classes.printOnly}>Printed {new Date().toLocaleString()}</span>
+        </Text>
+      </div>
+      {children}
+    </Stack>
+  );
+}
+
+export function ChartBox({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p="md" className={classes.chart}>
+      <Text fw={600} size="sm" mb="sm">
+        {title}
+      </Text>
+      {children}
+    </Paper>
+  );
+}
+
+export function TableBox({ children, footer }: { children: ReactNode; footer?: ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p="md">
+      <ScrollArea type="auto">{children}</ScrollArea>
+      {footer}
+    </Paper>
+  );
+}
+
+export function Pager({
+  info,
+  pageSize,
+  noun,
+  onPage,
+}: {
+  info: PaginationInfo;
+  pageSize: number;
+  noun: string;
+  onPage: (page: number) => void;
+}) {
+  const first = info.totalCount === 0 ? 0 : (info.currentPage - 1) * pageSize + 1;
+  const last = Math.min(info.currentPage * pageSize, info.totalCount);
+  return (
+    <Group justify="space-between" mt="md" className={classes.noPrint}>
+      <Text size="sm" c="dimmed">
+        {info.totalCount === 0
+          ? `No ${noun}`
+          : `Showing ${first}–${last} of ${info.totalCount.toLocaleString()} ${noun}`}
+      </Text>
+      {info.pageCount > 1 && (
+        <Pagination total={info.pageCount} value={info.currentPage} onChange={onPage} withEdges size="sm" />
+      )}
+    </Group>
+  );
+}
+
+export function ReportEmpty({ children }: { children: ReactNode }) {
+  return (
+    <Center py="xl">
+      <Stack align="center" gap={4}>
+        <IconInbox size={28} stroke={1.5} color="var(--mantine-color-dimmed)" />
+        <Text c="dimmed" size="sm">
+          {children}
+        </Text>
+      </Stack>
+    </Center>
+  );
+}
+
+export function ReportLoading() {
+  return (
+    <Stack gap="md" aria-busy="true" aria-label="Loading report">
+      <Skeleton h={24} w={260} />
+      <Skeleton h={220} radius="md" />
+      <Skeleton h={180} radius="md" />
+    </Stack>
+  );
+}
+
+export function ReportError({ error }: { error: Error }) {
+  return (
+    <Alert color="red" icon={<IconAlertTriangle size={18} />} title="The report could not be loaded">
+      {error.message}
+    </Alert>
+  );
+}
+
+export const numericClass = classes.numeric;

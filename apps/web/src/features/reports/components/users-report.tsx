@@ -1,0 +1,85 @@
+import { USER_STATUSES } from '@fieldhouse/shared';
+import { BarChart } from '@mantine/charts';
+import { Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { usersReportQueryOptions } from '../api/get-users-report.ts';
+import type { ReportSearch } from '../utils/report-search.ts';
+import { ROLE_LABELS, ROLE_SHORT_LABELS, STATUS_COLORS, STATUS_LABELS } from './labels.ts';
+import { ChartBox, numericClass, ReportError, ReportLoading, TableBox } from './report-parts.tsx';
+
+export const usersParams = (s: ReportSearch) => ({ role: s.role, status: s.status, teamId: s.teamId });
+
+/** Users by role and status: a stacked bar per role and the counts table with totals. */
+export function UsersReport({ search }: { search: ReportSearch }) {
+  const { data, error } = useQuery(usersReportQueryOptions(usersParams(search)));
+  if (error) return <ReportError error={error} />;
+  if (!data) return <ReportLoading />;
+  const statuses = search.status ? [search.status] : USER_STATUSES.filter((s) => data.some((r) => r[s] > 0));
+  const chartData = data.map((r) => ({ ...r, label: ROLE_SHORT_LABELS[r.role] ?? r.role }));
+  const totals = Object.fromEntries(USER_STATUSES.map((s) => [s, data.reduce((sum, r) => sum + r[s], 0)]));
+  const total = data.reduce((sum, r) => sum + r.total, 0);
+  return (
+    <>
+      <ChartBox title="People by role and status">
+        <BarChart
+          h={280}
+          data={chartData}
+          dataKey="label"
+          type="stacked"
+          withLegend
+          legendProps={{ verticalAlign: 'bottom' }}
+          series={(statuses.length ? statuses : ['ACTIVE' as const]).map((s) => ({
+            name: s,
+            label: STATUS_LABELS[s],
+            color: STATUS_COLORS[s] ?? 'gray.5',
+          }))}
+          maxBarWidth={56}
+          tickLine="y"
+        />
+      </ChartBox>
+      <TableBox>
+        <Table verticalSpacing="xs" miw={640} striped data-testid="report-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Role</Table.Th>
+              {USER_STATUSES.map((s) => (
+                <Table.Th key={s} className={numericClass}>
+                  {STATUS_LABELS[s]}
+                </Table.Th>
+              ))}
+              <Table.Th className={numericClass}>Total</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data.map((r) => (
+              <Table.Tr key={r.role}>
+                <Table.Td>{ROLE_LABELS[r.role] ?? r.role}</Table.Td>
+                {USER_STATUSES.map((s) => (
+                  <Table.Td key={s} className={numericClass}>
+                    <Text size="sm" c={r[s] === 0 ? 'dimmed' : undefined}>
+                      {r[s].toLocaleString()}
+                    </Text>
+                  </Table.Td>
+                ))}
+                <Table.Td className={numericClass} fw={600}>
+                  {r.total.toLocaleString()}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+          <Table.Tfoot>
+            <Table.Tr>
+              <Table.Th>All roles</Table.Th>
+              {USER_STATUSES.map((s) => (
+                <Table.Th key={s} className={numericClass}>
+                  {(totals[s] ?? 0).toLocaleString()}
+                </Table.Th>
+              ))}
+              <Table.Th className={numericClass}>{total.toLocaleString()}</Table.Th>
+            </Table.Tr>
+          </Table.Tfoot>
+        </Table>
+      </TableBox>
+    </>
+  );
+}

@@ -1,0 +1,24 @@
+import { EVENT_TYPE_LABELS, type EventType } from '@fieldhouse/shared';
+import { EVENT_STATUS_LABELS, GROUP_LABELS, ROLE_LABELS, SEASON_LABELS, STATUS_LABELS } from '../components/labels.ts';
+import type { ReportSearch } from './report-search.ts';
+
+type Option = { id: number; name: string };
+
+/** The report's filters in words, for the screen and the printed page. */
+export function describeFilters(search: ReportSearch, teams: Option[], sports: Option[]) {
+  const parts: string[] = [];
+  const name = (list: Option[], id: number) => list.find((o) => o.id === id)?.name ?? `#${id}`;
+  if (search.report === 'messaging' || search.report === 'events') {
+    const fallback = search.report === 'messaging' ? 'Last 30 days' : 'Last 12 months';
+    parts.push(search.from || search.to ? `${search.from ?? '…'} to ${search.to ?? '…'}` : fallback);
+  }
+  if (search.teamId) parts.push(`Team: ${name(teams, search.teamId)}`);
+  if (search.sportId) parts.push(`Sport: ${name(sports, search.sportId)}`);
+  if (search.season) parts.push(`Season: ${SEASON_LABELS[search.season]}`);
+  if (search.role) parts.push(`Role: ${ROLE_LABELS[search.role]}`);
+  if (search.status) parts.push(`Status: ${STATUS_LABELS[search.status]}`);
+  if (search.group) parts.push(`Group: ${GROUP_LABELS[search.group]}`);
+  if (search.type) parts.push(`Type: ${EVENT_TYPE_LABELS[search.type as EventType]}`);
+  if (search.eventStatus) parts.push(`Status: ${EVENT_STATUS_LABELS[search.eventStatus]}`);
+  return parts.length ? parts.join(' · ') : 'All records';
+}

@@ -1,0 +1,160 @@
+/**
+ * The admin area (decision 012): who enters which tab, the sports catalogue, the audit log,
+ * message supervision and system status.
+ */
+import { z } from 'zod';
+import { socketErrorRecordSchema } from './chat.ts';
+import { limitParam, pageParam, type Role, roleSchema } from './user.ts';
+
+export const ADMIN_TABS = ['organizations', 'sports', 'audit', 'supervision', 'system'] as const;
+export const adminTabSchema = z.enum(ADMIN_TABS);
+export type AdminTab = z.infer<typeof adminTabSchema>;
+
+/** A SUPER_ADMIN sees every tab; an ATHLETIC_DIRECTOR their organization's audit, supervision and sports (read). */
+export function adminTabsFor(role: Role | null | undefined): AdminTab[] {
+  if (role === 'SUPER_ADMIN') return [...ADMIN_TABS];
+  if (role === 'ATHLETIC_DIRECTOR') return ['audit', 'supervision', 'sports'];
+  return [];
+}
+export const canEnterAdminArea = (role: Role | null | undefined) => adminTabsFor(role).length > 0;
+
+/** Icon keys the web draws (apps/web/src/components/sport-icon.tsx). */
+export const SPORT_ICONS = [
+  'ball-american-football',
+  'ball-baseball',
+  'ball-basketball',
+  'ball-football',
+  'ball-tennis',
+  'ball-volleyball',
+  'golf',
+  'karate',
+  'run',
+  'shoe',
+  'swimming',
+] as const;
+export const sportIconSchema = z.enum(SPORT_ICONS, 'Choose one of the icons');
+export type SportIconKey = z.infer<typeof sportIconSchema>;
+
+export const sportInputSchema = z.object({
+  name: z.string().trim().min(1, 'Name is required').max(80, 'Name must be at most 80 characters'),
+  icon: sportIconSchema,
+});
+export type SportInput = z.infer<typeof sportInputSchema>;
+
+const optionalId = z.coerce.number().int().positive().optional().catch(undefined);
+const optionalDate = z.iso.datetime({ offset: true }).or(z.iso.date()).optional().catch(undefined);
+
+/** GET /audit and /audit.csv: invalid filters fall back to "no filter". */
+export const auditQuerySchema = z.object({
+  page: pageParam,
+  limit: limitParam(20, 100),
+  search: z.string().trim().max(200).catch(''),
+  action: z.string().trim().max(60).optional().catch(undefined),
+  entityType: z.string().trim().max(40).optional().catch(undefined),
+  actorId: optionalId,
+  from: optionalDate,
+  to: optionalDate,
+  organizationId: optionalId,
+});
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+export const auditActorSchema = z.object({
+  id: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string().nullable(),
+  role: roleSchema.nullable(),
+});
+
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  organizationId: z.number().int().nullable(),
+  actor: auditActorSchema.nullable(),
+  action: z.string(),
+  entity: z.object({ type: z.string(), id: z.string().nullable() }),
+  summary: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/** Why someone reads another person's conversation; recorded in the audit log. */
+export const supervisionReasonSchema = z
+  .string({ error: 'A reason is required' })
+  .trim()
+  .min(10, 'Give a reason of at least 10 characters')
+  .max(500, 'The reason must be at most 500 characters');
+
+export const conversationListQuerySchema = z.object({
+  search: z.string().trim().max(200).catch(''),
+  page: pageParam,
+  limit: limitParam(20, 100),
+  organizationId: optionalId,
+});
+
+export const supervisedParticipantSchema = z.object({
+  id: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string().nullable(),
+  role: roleSchema.nullable(),
+  /** PARTICIPANT, GUARDIAN (safeguarding) or another membership reason. */
+  reason: z.string(),
+});
+
+export const supervisedConversationSchema = z.object({
+  id: z.number().int(),
+  uuid: z.uuid(),
+  kind: z.enum(['DIRECT', 'TEAM', 'GROUP']),
+  name: z.string(),
+  team: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  participants: z.array(supervisedParticipantSchema),
+  messageCount: z.number().int(),
+  lastMessage: z.object({ content: z.string(), createdAt: z.string(), senderName: z.string().nullable() }).nullable(),
+});
+export type SupervisedConversation = z.infer<typeof supervisedConversationSchema>;
+
+export const supervisedMessagesQuerySchema = z.object({
+  reason: supervisionReasonSchema,
+  page: pageParam,
+  limit: limitParam(100, 500),
+});
+
+export const supervisedMessageSchema = z.object({
+  id: z.number().int(),
+  createdAt: z.string(),
+  sender: auditActorSchema.nullable(),
+  content: z.string(),
+  messageType: z.string(),
+  deleted: z.boolean(),
+  attachments: z.array(z.object({ fileName: z.string(), mimeType: z.string(), size: z.number() })),
+});
+export type SupervisedMessage = z.infer<typeof supervisedMessageSchema>;
+
+export const systemStatusSchema = z.object({
+  checkedAt: z.string(),
+  database: z.object({
+    up: z.boolean(),
+    kind: z.string(),
+    latencyMs: z.number(),
+    version: z.string().nullable(),
+    migrationsApplied: z.number().int().nullable(),
+  }),
+  sockets: z.object({
+    total: z.number().int(),
+    users: z.number().int(),
+    nodes: z.array(z.object({ nodeId: z.string(), sockets: z.number().int(), users: z.number().int() })),
+  }),
+  socketErrors: z.object({
+    byType: z.record(z.string(), z.number().int()),
+    recent: z.array(socketErrorRecordSchema.extend({ userId: z.number().int().nullable(), receivedAt: z.string() })),
+  }),
+  process: z.object({
+    nodeId: z.string(),
+    uptimeSeconds: z.number(),
+    rssBytes: z.number(),
+    heapUsedBytes: z.number(),
+    version: z.string(),
+  }),
+});
+export type SystemStatus = z.infer<typeof systemStatusSchema>;

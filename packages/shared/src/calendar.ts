@@ -1,0 +1,302 @@
+/**
+ * Calendar contracts (decision 010). Times travel as wall-clock strings in the organization's
+ * zone (`YYYY-MM-DDTHH:mm`) next to UTC instants, so every viewer sees the school's times.
+ */
+import { z } from 'zod';
+import { parseWall } from './time-zone.ts';
+
+export const EVENT_TYPES = ['GAME', 'PRACTICE', 'MEETING', 'TOURNAMENT', 'OTHER'] as const;
+export const eventTypeSchema = z.enum(EVENT_TYPES);
+export type EventType = z.infer<typeof eventTypeSchema>;
+export const EVENT_TYPE_LABELS: Record<EventType, string> = {
+  GAME: 'Game',
+  PRACTICE: 'Practice',
+  MEETING: 'Meeting',
+  TOURNAMENT: 'Tournament',
+  OTHER: 'Other',
+};
+
+export const EVENT_STATUSES = ['SCHEDULED', 'POSTPONED', 'CANCELLED'] as const;
+export const eventStatusSchema = z.enum(EVENT_STATUSES);
+export type EventStatus = z.infer<typeof eventStatusSchema>;
+
+export const HOME_AWAY = ['HOME', 'AWAY', 'NEUTRAL'] as const;
+export const homeAwaySchema = z.enum(HOME_AWAY);
+export type HomeAway = z.infer<typeof homeAwaySchema>;
+
+/** RFC 5545 weekday codes, Monday first. */
+export const WEEKDAYS = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'] as const;
+export const weekdaySchema = z.enum(WEEKDAYS);
+export type Weekday = z.infer<typeof weekdaySchema>;
+
+export const EDIT_SCOPES = ['occurrence', 'following', 'series'] as const;
+export const editScopeSchema = z.enum(EDIT_SCOPES);
+export type EditScope = z.infer<typeof editScopeSchema>;
+
+/** Longest event and longest series the API accepts (guards against runaway expansions). */
+export const CALENDAR_LIMITS = {
+  maxEventDays: 31,
+  maxSeriesDays: 400,
+  maxRangeDays: 120,
+  maxImportRows: 2000,
+  titleLength: 200,
+} as const;
+
+const wallString = (field: string) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => parseWall(v) !== undefined, `${field} must be a date YYYY-MM-DD or date and time YYYY-MM-DDTHH:mm`);
+const dateString = (field: string) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && parseWall(v) !== undefined, `${field} must be a date YYYY-MM-DD`);
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** Weekly repetition: on the chosen weekdays, every `interval` weeks, until a date (inclusive). */
+export const recurrenceSchema = z.object({
+  byDay: z.array(weekdaySchema).min(1, 'repeat: choose at least one weekday'),
+  until: dateString('repeat.until'),
+  interval: z.number().int().min(1).max(4).default(1),
+});
+export type Recurrence = z.infer<typeof recurrenceSchema>;
+
+const eventFields = {
+  type: eventTypeSchema,
+  title: z.string().trim().min(1, 'title is required').max(CALENDAR_LIMITS.titleLength),
+  /** null or absent: the whole organization. */
+  teamId: z
+    .number()
+    .int()
+    .positive()
+    .nullish()
+    .transform((v) => v ?? null),
+  opponent: optionalText(200),
+  homeAway: homeAwaySchema.nullish().transform((v) => v ?? null),
+  allDay: z.boolean().default(false),
+  /** Wall time in the organization's zone; for all-day events the date (time ignored). */
+  start: wallString('start'),
+  /** For all-day events the last day, inclusive. */
+  end: wallString('end'),
+  location: optionalText(300),
+  facility: optionalText(200),
+  transportation: optionalText(500),
+  notes: optionalText(4000),
+  status: eventStatusSchema.default('SCHEDULED'),
+};
+
+/** start before end (all-day: end on or after start), and games name their opponent. */
+export function checkEventShape(
+  value: { type?: EventType; opponent?: string | null; allDay?: boolean; start?: string; end?: string },
+  ctx: z.RefinementCtx,
+) {
+  if (value.type === 'GAME' && value.opponent === null) {
+    ctx.addIssue({ code: 'custom', path: ['opponent'], message: 'opponent is required for a game' });
+  }
+  if (value.start && value.end) {
+    const start = value.allDay ? value.start.slice(0, 10) : normalizeWall(value.start);
+    const end = value.allDay ? value.end.slice(0, 10) : normalizeWall(value.end);
+    if (value.allDay ? end < start : end <= start) {
+      ctx.addIssue({ code: 'custom', path: ['end'], message: 'end must be after start' });
+    }
+  }
+}
+
+/** `YYYY-MM-DD` → `YYYY-MM-DDT00:00`; `YYYY-MM-DDTHH:mm:ss` → `YYYY-MM-DDTHH:mm`. */
+export function normalizeWall(text: string) {
+  const t = text.trim().replace(' ', 'T');
+  return t.length === 10 ? `${t}T00:00` : t.slice(0, 16);
+}
+
+export const eventInputSchema = z
+  .object({
+    ...eventFields,
+    repeat: recurrenceSchema.nullish().transform((v) => v ?? null),
+    confirmConflicts: z.boolean().default(false),
+    organizationId: z.number().int().positive().optional(),
+  })
+  .superRefine(checkEventShape);
+export type EventInput = z.input<typeof eventInputSchema>;
+
+export const eventUpdateSchema = z
+  .object({
+    type: eventTypeSchema.optional(),
+    title: eventFields.title.optional(),
+    /** 0 (or null) makes the event organization-wide; clients that drop nulls send 0. */
+    teamId: z.number().int().nonnegative().nullish(),
+    opponent: z.string().trim().max(200).nullish(),
+    homeAway: homeAwaySchema.nullish(),
+    allDay: z.boolean().optional(),
+    start: wallString('start').optional(),
+    end: wallString('end').optional(),
+    location: z.string().trim().max(300).nullish(),
+    facility: z.string().trim().max(200).nullish(),
+    transportation: z.string().trim().max(500).nullish(),
+    notes: z.string().trim().max(4000).nullish(),
+    status: eventStatusSchema.optional(),
+    /** Replaces the series' repetition (series scope only); null ends repetition. */
+    repeat: recurrenceSchema.nullish(),
+    scope: editScopeSchema.default('series'),
+    /** The occurrence acted on, for a recurring event: its original start (ISO instant). */
+    occurrenceStart: z.iso.datetime({ offset: true }).optional(),
+    confirmConflicts: z.boolean().default(false),
+  })
+  .strict();
+export type EventUpdate = z.input<typeof eventUpdateSchema>;
+
+export const eventStatusChangeSchema = z.object({
+  status: eventStatusSchema,
+  scope: editScopeSchema.default('series'),
+  occurrenceStart: z.iso.datetime({ offset: true }).optional(),
+});
+export type EventStatusChange = z.input<typeof eventStatusChangeSchema>;
+
+export const eventDeleteQuerySchema = z.object({
+  scope: editScopeSchema.default('series'),
+  occurrenceStart: z.iso.datetime({ offset: true }).optional(),
+});
+
+const csvList = <T extends z.ZodType>(item: T) =>
+  z
+    .union([z.array(item), item])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : Array.isArray(v) ? v : [v]));
+
+export const calendarQuerySchema = z.object({
+  from: z.iso.datetime({ offset: true }),
+  to: z.iso.datetime({ offset: true }),
+  teamId: z.coerce.number().int().positive().optional(),
+  sportId: z.coerce.number().int().positive().optional(),
+  type: csvList(eventTypeSchema),
+  status: csvList(eventStatusSchema),
+  organizationId: z.coerce.number().int().positive().optional().catch(undefined),
+});
+export type CalendarQuery = z.input<typeof calendarQuerySchema>;
+
+/** One occurrence as the list returns it: a single event, or one date of a series. */
+export const calendarOccurrenceSchema = z.object({
+  /** Unique in a list: `<eventId>` or `<seriesId>@<occurrenceStart>`. */
+  key: z.string(),
+  /** The row to edit: the event, the series, or the occurrence's own exception row. */
+  eventId: z.number().int(),
+  uuid: z.string(),
+  seriesId: z.number().int().nullable(),
+  /** The original start of a series occurrence (ISO), the id of an occurrence in scopes. */
+  occurrenceStart: z.string().nullable(),
+  isException: z.boolean(),
+  type: eventTypeSchema,
+  title: z.string(),
+  team: z
+    .object({ id: z.number().int(), name: z.string(), sportId: z.number().int(), sportName: z.string() })
+    .nullable(),
+  opponent: z.string().nullable(),
+  homeAway: homeAwaySchema.nullable(),
+  allDay: z.boolean(),
+  start: z.string(),
+  end: z.string(),
+  /** Wall times in the organization's zone; for all-day events end is exclusive (next day). */
+  localStart: z.string(),
+  localEnd: z.string(),
+  location: z.string().nullable(),
+  facility: z.string().nullable(),
+  transportation: z.string().nullable(),
+  notes: z.string().nullable(),
+  status: eventStatusSchema,
+  repeat: recurrenceSchema.nullable(),
+  sequence: z.number().int(),
+  updatedAt: z.string(),
+});
+export type CalendarOccurrence = z.infer<typeof calendarOccurrenceSchema>;
+
+export const calendarListSchema = z.object({
+  timezone: z.string(),
+  occurrences: z.array(calendarOccurrenceSchema),
+});
+export type CalendarList = z.infer<typeof calendarListSchema>;
+
+export const CONFLICT_REASONS = ['FACILITY', 'TEAM'] as const;
+export const calendarConflictSchema = z.object({
+  reason: z.enum(CONFLICT_REASONS),
+  occurrence: calendarOccurrenceSchema,
+});
+export type CalendarConflict = z.infer<typeof calendarConflictSchema>;
+
+export const conflictQuerySchema = z.object({
+  start: wallString('start'),
+  end: wallString('end'),
+  allDay: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  facility: z.string().trim().max(200).optional(),
+  teamId: z.coerce.number().int().positive().optional(),
+  /** The event being edited (its own occurrences never conflict with it). */
+  excludeId: z.coerce.number().int().positive().optional(),
+  /** With repeatDays (e.g. MO,WE) and repeatUntil, every occurrence of a planned series is checked. */
+  repeatDays: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v.split(',').filter(Boolean) : undefined))
+    .pipe(z.array(weekdaySchema).optional()),
+  repeatUntil: dateString('repeatUntil').optional(),
+  organizationId: z.coerce.number().int().positive().optional().catch(undefined),
+});
+export type ConflictQuery = z.input<typeof conflictQuerySchema>;
+
+export const calendarFeedSchema = z.object({
+  scope: z.enum(['ORGANIZATION', 'TEAM']),
+  teamId: z.number().int().nullable(),
+  name: z.string(),
+  /** Path under the site origin: `/api/calendar/feeds/<token>.ics`. */
+  path: z.string(),
+  rotatedAt: z.string().nullable(),
+});
+export type CalendarFeed = z.infer<typeof calendarFeedSchema>;
+
+export const feedRotateSchema = z.object({
+  /** Absent or null: the organization's feed. */
+  teamId: z.number().int().positive().nullish(),
+  organizationId: z.number().int().positive().optional(),
+});
+
+/** The columns of the schedule CSV (import and export). */
+export const CALENDAR_CSV_COLUMNS = [
+  'date',
+  'startTime',
+  'endTime',
+  'allDay',
+  'type',
+  'title',
+  'team',
+  'opponent',
+  'homeAway',
+  'location',
+  'facility',
+  'transportation',
+  'notes',
+  'status',
+] as const;
+
+export const calendarImportResultSchema = z.object({
+  dryRun: z.boolean(),
+  totalRows: z.number().int(),
+  validRows: z.number().int(),
+  rows: z.array(
+    z.object({
+      row: z.number().int(),
+      title: z.string(),
+      date: z.string(),
+      team: z.string(),
+      errors: z.array(z.string()),
+    }),
+  ),
+  created: z.number().int(),
+});
+export type CalendarImportResult = z.infer<typeof calendarImportResultSchema>;

@@ -10,7 +10,8 @@ import {
 import { and, eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, notifications } from '../src/db/schema/index.ts';
+import { auditLog, calendarEvents, notifications } from '../src/db/schema/index.ts';
+import { seedDemoCalendar } from '../src/seed/demo-calendar.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { as, buildSchool, type School } from './helpers/directory.ts';
 
@@ -460,6 +461,39 @@ describe('CSV export and import', () => {
     ]);
     expect(imported[0]?.transportation).toBe('Bus leaves 4:15 pm, gym door B');
     expect(imported[1]?.localEnd).toBe(`${year}-04-12T00:00`);
+  });
+});
+
+describe('demo schedule', () => {
+  it('seeds this week’s practices, games, a meeting, a tournament, a postponed and a cancelled game, deterministically', async () => {
+    const now = new Date('2027-01-13T15:00:00Z');
+    const db = app.testDatabase.db;
+    const snapshot = async () =>
+      (await db.select().from(calendarEvents).where(eq(calendarEvents.organizationId, other.org.id))).map((e) => [
+        e.type,
+        e.title,
+        e.teamId,
+        e.opponent,
+        e.startsAt.toISOString(),
+        e.status,
+        e.recurrence,
+      ]);
+    await seedDemoCalendar(db, other.org.id, 'America/Chicago', null, now);
+    const first = await snapshot();
+    await db.delete(calendarEvents).where(eq(calendarEvents.organizationId, other.org.id));
+    await seedDemoCalendar(db, other.org.id, 'America/Chicago', null, now);
+    expect(await snapshot()).toEqual(first);
+    const types = new Set(first.map((e) => e[0]));
+    expect([...types].sort()).toEqual(['GAME', 'MEETING', 'OTHER', 'PRACTICE', 'TOURNAMENT']);
+    expect(first.some((e) => e[5] === 'POSTPONED')).toBe(true);
+    expect(first.some((e) => e[5] === 'CANCELLED')).toBe(true);
+    const week = await (await as(app, other.director)).get(
+      '/api/calendar/events?from=2027-01-11T06:00:00Z&to=2027-01-18T06:00:00Z',
+    );
+    const occurrences = calendarListSchema.parse(week.json().data).occurrences;
+    expect(occurrences.filter((o) => o.type === 'PRACTICE' && o.seriesId).length).toBeGreaterThanOrEqual(6);
+    expect(occurrences.some((o) => o.type === 'GAME' && o.homeAway === 'AWAY' && o.transportation)).toBe(true);
+    expect(occurrences.some((o) => o.type === 'MEETING')).toBe(true);
   });
 });
 

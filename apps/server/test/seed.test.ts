@@ -1,12 +1,15 @@
 import { ADMIN_ROLES } from '@fieldhouse/shared';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bootstrap } from '../src/bootstrap.ts';
 import { guardianLinks, teamCoaches, teamMembers, teams, users } from '../src/db/schema/index.ts';
 import { seedBulkUsers } from '../src/seed/bulk.ts';
 import { DEMO_ADMIN } from '../src/seed/demo.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/db.ts';
 import { createTestIdentity } from './helpers/identity.ts';
+
+// Seeding a whole school takes seconds alone and much longer beside the other suites in CI.
+vi.setConfig({ testTimeout: 120_000 });
 
 const opened: TestDatabase[] = [];
 async function freshDatabase() {

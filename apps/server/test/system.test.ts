@@ -62,6 +62,22 @@ describe('shutdown', () => {
       await closing.close();
     }
   });
+
+  it('closes promptly while a request is in flight on a keep-alive connection', async () => {
+    const closing = await buildTestApp();
+    closing.get('/api/_test/slow', async () => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return { done: true };
+    });
+    const url = await closing.listen({ port: 0, host: '127.0.0.1' });
+    const answer = fetch(`${url}/api/_test/slow`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const closed = closing.close().then(() => 'closed');
+    // The answer still arrives; the connection must not then idle on until its keep-alive timeout.
+    expect((await answer).status).toBe(200);
+    const late = new Promise((resolve) => setTimeout(() => resolve('still open after 3 s'), 3000));
+    expect(await Promise.race([closed, late])).toBe('closed');
+  });
 });
 
 describe('error shape', () => {

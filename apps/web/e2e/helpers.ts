@@ -7,6 +7,7 @@ export const DEMO = {
   admin: 'admin@lincolnhigh.example',
   director: 'marcus.reed@lincolnhigh.example',
   administrator: 'priya.shah@lincolnhigh.example',
+  assistant: 'alicia.moreno@lincolnhigh.example',
   coach: 'coach@lincolnhigh.example',
   invited: 'new.admin@lincolnhigh.example',
   suspended: 'suspended.admin@lincolnhigh.example',

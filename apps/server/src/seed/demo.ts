@@ -15,6 +15,7 @@ import {
   users,
 } from '../db/schema/index.ts';
 import { SPORTS, TEAMS } from './catalog.ts';
+import { seedDemoAudit } from './demo-audit.ts';
 import { seedDemoCalendar } from './demo-calendar.ts';
 import { seedDemoChat } from './demo-chat.ts';
 import { BOY_NAMES, GIRL_NAMES, LAST_NAMES } from './names.ts';
@@ -258,6 +259,13 @@ export async function seedDemo(db: Db, seed = 2026): Promise<DemoSummary> {
     }
     await seedDemoChat(tx, DEMO_ADMIN.email, DEMO_COACH_EMAIL);
     await seedDemoCalendar(tx, org.id, org.timezone, null, now);
+    await seedDemoAudit(
+      tx,
+      org.id,
+      [`marcus.reed@${DEMO_DOMAIN}`, DEMO_ADMIN.email],
+      DEMO_INVITED_EMAIL,
+      DEMO_SUSPENDED_EMAIL,
+    );
 
     return {
       organizationId: org.id,

@@ -41,9 +41,7 @@ export const changeEventStatus = (
 ) => withConflicts(() => apiPost<{ data: CalendarOccurrence }>(`/calendar/events/${id}/status`, input));
 
 export const deleteEvent = (id: number, scope: EditScope, occurrenceStart?: string | null) =>
-  apiDelete(
-    `/calendar/events/${id}?scope=${scope}${occurrenceStart ? `&occurrenceStart=${encodeURIComponent(occurrenceStart)}` : ''}`,
-  );
+  apiDelete(`/calendar/events/${id}`, { scope, occurrenceStart });
 
 export const rotateFeed = async (teamId: number | null) =>
   (await apiPost<{ data: CalendarFeed[] }>('/calendar/feeds/rotate', { teamId })).data;

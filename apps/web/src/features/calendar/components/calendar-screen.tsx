@@ -43,7 +43,7 @@ import {
   IconRss,
 } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { apiDownload } from '../../../lib/api-client.ts';
 import { updateEvent } from '../api/calendar-mutations.ts';
@@ -151,6 +151,14 @@ export function CalendarScreen({
     enabled: range !== null,
   });
   const fcEvents = useMemo(() => (events.data?.occurrences ?? []).map(toFullCalendarEvent), [events.data]);
+  // A notification links to /calendar?date=…&event=<id>: open that event once it is loaded.
+  const linked = search.event;
+  useEffect(() => {
+    if (!linked || !events.data) return;
+    const found = events.data.occurrences.find((o) => o.eventId === linked || o.seriesId === linked);
+    if (found) setSelected(found);
+    onSearch({ event: undefined });
+  }, [linked, events.data, onSearch]);
   const visibleTeams = search.sport ? teams.filter((t) => t.sportId === search.sport) : teams;
 
   const api = () => calendarRef.current?.getApi();

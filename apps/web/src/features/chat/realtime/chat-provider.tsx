@@ -237,6 +237,8 @@ export function ChatProvider({ viewerId, children }: { viewerId: number; childre
       ),
       socket.on('disconnect', () => typing.clear()),
       socket.on(SOCKET_EVENTS.teamUpdate, () => void queryClient.invalidateQueries({ queryKey: ['teams'] })),
+      // Another administrator changed the schedule: open calendars and the dashboard refetch.
+      socket.on(SOCKET_EVENTS.calendarUpdate, () => void queryClient.invalidateQueries({ queryKey: ['calendar'] })),
       socket.on(SOCKET_EVENTS.userStatusChange, () => void queryClient.invalidateQueries({ queryKey: ['users'] })),
     ];
     setChat({ socket, outbox, typing, presence, viewerId, markRead });

@@ -1,5 +1,5 @@
 import { type DashboardSummary, formatDisplayDate } from '@fieldhouse/shared';
-import { Avatar, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { ActionIcon, Avatar, Badge, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconMailForward, IconUserExclamation } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { toast } from 'sonner';
@@ -46,15 +46,16 @@ export function AwaitingSignInCard({ data }: { data: DashboardSummary['awaitingF
                   </Text>
                 </div>
               </Group>
-              <Button
-                size="compact-xs"
-                variant="light"
-                leftSection={<IconMailForward size={12} />}
-                loading={resend.isPending && resend.variables === p.id}
-                onClick={() => resend.mutate(p.id)}
-              >
-                Resend
-              </Button>
+              <Tooltip label={`Send ${p.firstName} a new invitation`}>
+                <ActionIcon
+                  variant="light"
+                  aria-label={`Resend the invitation to ${name}`}
+                  loading={resend.isPending && resend.variables === p.id}
+                  onClick={() => resend.mutate(p.id)}
+                >
+                  <IconMailForward size={16} />
+                </ActionIcon>
+              </Tooltip>
             </Group>
           );
         })}

@@ -11,7 +11,7 @@ import { UnreadCard } from './unread-card.tsx';
 
 const greeting = (hour: number) => (hour < 12 ? 'Good morning' : hour < 18 ? 'Good afternoon' : 'Good evening');
 
-type Props = { events?: ReactNode; recentChanges?: ReactNode };
+type Props = { events: ReactNode; recentChanges: ReactNode | null };
 
 /** The home screen: what an athletic director wants at 7 a.m. (issue #8). */
 export function HomeDashboard({ events, recentChanges }: Props) {
@@ -36,14 +36,21 @@ export function HomeDashboard({ events, recentChanges }: Props) {
       </Group>
       <StatCards counts={summary.data?.counts} />
       <Grid>
-        {events && <Grid.Col span={{ base: 12, md: 8 }}>{events}</Grid.Col>}
-        <Grid.Col span={{ base: 12, md: events ? 4 : 6 }}>
-          <UnreadCard />
+        <Grid.Col span={{ base: 12, md: 8 }}>{events}</Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Stack gap="md" h="100%">
+            <UnreadCard />
+            {!recentChanges && <AwaitingSignInCard data={summary.data?.awaitingFirstSignIn} />}
+          </Stack>
         </Grid.Col>
-        {recentChanges && <Grid.Col span={{ base: 12, md: 8 }}>{recentChanges}</Grid.Col>}
-        <Grid.Col span={{ base: 12, md: recentChanges || !events ? (events ? 4 : 6) : 12 }}>
-          <AwaitingSignInCard data={summary.data?.awaitingFirstSignIn} />
-        </Grid.Col>
+        {recentChanges && (
+          <>
+            <Grid.Col span={{ base: 12, md: 8 }}>{recentChanges}</Grid.Col>
+            <Grid.Col span={{ base: 12, md: 4 }}>
+              <AwaitingSignInCard data={summary.data?.awaitingFirstSignIn} />
+            </Grid.Col>
+          </>
+        )}
       </Grid>
     </Stack>
   );

@@ -1,5 +1,6 @@
 import { adminTabsFor } from '@fieldhouse/shared';
 import { useAuth } from '../../auth/hooks/use-auth.ts';
+import { EventsCard } from './events-card.tsx';
 import { HomeDashboard } from './home-dashboard.tsx';
 import { RecentChangesCard } from './recent-changes-card.tsx';
 
@@ -7,5 +8,10 @@ import { RecentChangesCard } from './recent-changes-card.tsx';
 export function HomeScreen() {
   const auth = useAuth();
   const role = auth.state.status === 'signedIn' ? auth.state.user.role : null;
-  return <HomeDashboard recentChanges={adminTabsFor(role).includes('audit') ? <RecentChangesCard /> : null} />;
+  return (
+    <HomeDashboard
+      events={<EventsCard />}
+      recentChanges={adminTabsFor(role).includes('audit') ? <RecentChangesCard /> : null}
+    />
+  );
 }

@@ -10,7 +10,7 @@ export function UnreadCard() {
   const tabs = useQuery(tabsQueryOptions());
   const total = (tabs.data ?? []).reduce((sum, t) => sum + t.count, 0);
   return (
-    <Card withBorder radius="md" padding="md" h="100%">
+    <Card withBorder radius="md" padding="md">
       <Group justify="space-between" mb="sm">
         <Group gap="xs">
           <IconMessages size={18} />

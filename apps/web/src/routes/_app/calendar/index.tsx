@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
+import { useCallback } from 'react';
 import { CalendarScreen } from '../../../features/calendar/components/calendar-screen.tsx';
 import { type CalendarSearch, calendarSearchSchema } from '../../../features/calendar/components/calendar-utils.ts';
 import { sportsQueryOptions, teamsQueryOptions } from '../../../features/teams/api/teams-queries.ts';
@@ -19,13 +20,17 @@ function CalendarPage() {
   const navigate = Route.useNavigate();
   const teams = useQuery(teamsQueryOptions());
   const sports = useQuery(sportsQueryOptions());
+  const onSearch = useCallback(
+    (patch: Partial<CalendarSearch>) => {
+      void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true });
+    },
+    [navigate],
+  );
   const usedSports = new Set((teams.data ?? []).map((t) => t.Sport.id));
   return (
     <CalendarScreen
       search={search}
-      onSearch={(patch: Partial<CalendarSearch>) =>
-        navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true })
-      }
+      onSearch={onSearch}
       teams={(teams.data ?? []).map((t) => ({ id: t.id, name: t.name, sportId: t.Sport.id }))}
       sports={(sports.data ?? []).filter((s) => usedSports.has(s.id)).map((s) => ({ id: s.id, name: s.name }))}
     />

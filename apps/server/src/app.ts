@@ -128,6 +128,11 @@ export async function buildApp({ config, database, logger, identity: given }: Ap
     // A handshake still authenticating is not a socket yet and would escape; close its connection too.
     sockets.io.engine.close();
   });
+  // A request already running when shutdown begins would leave its keep-alive connection open
+  // (up to 72 s) after the answer; tell the client to close it.
+  app.addHook('onSend', async (_request, reply) => {
+    if (app.lifecycle.shuttingDown) reply.header('connection', 'close');
+  });
   app.addHook('onClose', async () => {
     await sockets.close();
   });

@@ -116,26 +116,36 @@ function tabOfRoom(queryClient: QueryClient, roomId: number): TabValue {
   return 'COACHES';
 }
 
-/** After a reconnect: every loaded history fetches what it missed, lists and counts refetch. */
+/**
+ * After a reconnect: every loaded history fetches what it missed. The newest page is merged
+ * first, because live announcements may arrive a few ms out of id order, so a message older
+ * than the last one seen can still be missing; then, if more than a page was missed, the rest
+ * comes forwards from the last seen id. Lists and counts refetch.
+ */
 async function catchUp(queryClient: QueryClient) {
+  const merge = (key: readonly unknown[], messages: ChatMessage[]) =>
+    queryClient.setQueryData<InfiniteData<HistoryPage>>(key, (current) =>
+      messages.reduce<InfiniteData<HistoryPage> | undefined>(
+        (acc, m) => (acc ? appendToHistory(acc, m) : acc),
+        current,
+      ),
+    );
+  const page = async (roomId: number, query: Record<string, number>) =>
+    (await apiGet<{ data: HistoryPage }>(`/chat/rooms/${roomId}/messages`, { ...query, limit: 100 })).data;
   for (const [key, data] of queryClient.getQueriesData<InfiniteData<HistoryPage>>({
     queryKey: chatKeys.histories(),
   })) {
     const roomId = key[2] as number;
     let after = lastMessageId(data);
     if (!data || after === undefined || data.pages.at(-1)?.hasNewer) continue;
-    for (let more = true; more; ) {
-      const page: HistoryPage = (
-        await apiGet<{ data: HistoryPage }>(`/chat/rooms/${roomId}/messages`, { after, limit: 100 })
-      ).data;
-      queryClient.setQueryData<InfiniteData<HistoryPage>>(key, (current) =>
-        page.messages.reduce<InfiniteData<HistoryPage> | undefined>(
-          (acc, m) => (acc ? appendToHistory(acc, m) : acc),
-          current,
-        ),
-      );
-      after = page.messages.at(-1)?.id ?? after;
-      more = page.hasNewer && page.messages.length > 0;
+    const newest = await page(roomId, {});
+    merge(key, newest.messages);
+    // The gap is larger than the newest page: walk forwards from the last seen message.
+    for (let more = (newest.messages[0]?.id ?? 0) > after; more; ) {
+      const next = await page(roomId, { after });
+      merge(key, next.messages);
+      after = next.messages.at(-1)?.id ?? after;
+      more = next.hasNewer && next.messages.length > 0 && (newest.messages[0]?.id ?? 0) > after;
     }
   }
   await Promise.all([

@@ -106,7 +106,7 @@ export async function buildApp({ config, database, logger, identity: given }: Ap
   await registerIdentityEndpoint(app, identity, config.IDENTITY_RATE_LIMIT);
   await registerSpa(app, config.WEB_DIST_DIR);
 
-  const uploads = new UploadStore(database.db, config.DATA_DIR);
+  const uploads = new UploadStore(database.db, config.DATA_DIR, config.UPLOAD_TIMEOUT_MS);
   await uploads.init();
   app.decorate('uploads', uploads);
   const sockets: SocketServer = await createSocketServer(app.server, {
@@ -115,7 +115,7 @@ export async function buildApp({ config, database, logger, identity: given }: Ap
     log: app.log,
     authenticate: (token) => authenticateToken(identity, database.db, token),
     onConnection: (socket) => {
-      const deps = { io: sockets.io, db: database.db, uploads, log: app.log };
+      const deps = { io: sockets.io, db: database.db, uploads, log: app.log, track: sockets.track };
       registerChatHandlers(socket, deps);
       registerPollHandlers(socket, deps);
     },

@@ -3,6 +3,7 @@
  * line naming the variable (see `loadConfig`), never a stack trace.
  */
 import { resolve } from 'node:path';
+import { CHAT } from '@fieldhouse/shared';
 import { z } from 'zod';
 
 const port = z.coerce.number().int().min(0).max(65_535);
@@ -77,6 +78,8 @@ const envSchema = z.object({
   SMTP_URL: optionalUrl(/^smtps?$/).optional(),
   MAIL_FROM: z.string().default('Fieldhouse <no-reply@fieldhouse.local>'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** Time a chunked upload has to finish (SPEC §7: 300 s); shorter only in tests. */
+  UPLOAD_TIMEOUT_MS: z.coerce.number().int().positive().default(CHAT.uploadTimeoutMs),
   SENTRY_DSN: optionalUrl(/^https?$/).optional(),
 });
 

@@ -1,51 +1,39 @@
 import { apiResponseSchema, roomDetailSchema } from '@fieldhouse/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from './helpers/app.ts';
-import { as, buildSchool, type School } from './helpers/directory.ts';
+import { describe, expect, it } from 'vitest';
+import { as, withSchools } from './helpers/directory.ts';
 
-let app: TestApp;
-let school: School;
-let other: School;
-
-beforeAll(async () => {
-  app = await buildTestApp();
-  school = await buildSchool(app, 'Westfield High');
-  other = await buildSchool(app, 'Eastview Academy');
-});
-afterAll(async () => {
-  await app.close();
-});
+const t = withSchools();
 
 const detail = apiResponseSchema(roomDetailSchema);
 
 describe('GET /api/chat/rooms/:id', () => {
   it('shows a direct room’s pair and the guardian who sees a minor’s conversation', async () => {
-    const coach = await as(app, school.coach);
-    const opened = await coach.post('/api/chat/rooms/direct', { userId: school.athlete.id });
+    const coach = await as(t.app, t.school.coach);
+    const opened = await coach.post('/api/chat/rooms/direct', { userId: t.school.athlete.id });
     expect(opened.statusCode, opened.body).toBe(200);
     const roomId = opened.json().data.id as number;
     const res = await coach.get(`/api/chat/rooms/${roomId}`);
     expect(res.statusCode, res.body).toBe(200);
     const { data } = detail.parse(res.json());
     expect(data.kind).toBe('DIRECT');
-    expect(data.directUserIds?.sort()).toEqual([school.coach.id, school.athlete.id].sort());
-    expect(data.members.find((m) => m.id === school.parent.id)?.reason).toBe('GUARDIAN');
+    expect(data.directUserIds?.sort()).toEqual([t.school.coach.id, t.school.athlete.id].sort());
+    expect(data.members.find((m) => m.id === t.school.parent.id)?.reason).toBe('GUARDIAN');
   });
 
   it('shows a team room with its team', async () => {
-    const director = await as(app, school.director);
-    const rooms = await director.get(`/api/chat/teams/${school.varsity.id}/rooms`);
+    const director = await as(t.app, t.school.director);
+    const rooms = await director.get(`/api/chat/teams/${t.school.varsity.id}/rooms`);
     const roomId = rooms.json().data[0].id as number;
     const { data } = detail.parse((await director.get(`/api/chat/rooms/${roomId}`)).json());
-    expect(data.team).toEqual({ id: school.varsity.id, name: school.varsity.name });
-    expect(data.members.map((m) => m.id)).toEqual(expect.arrayContaining([school.coach.id, school.athlete.id]));
+    expect(data.team).toEqual({ id: t.school.varsity.id, name: t.school.varsity.name });
+    expect(data.members.map((m) => m.id)).toEqual(expect.arrayContaining([t.school.coach.id, t.school.athlete.id]));
   });
 
   it('refuses people outside the room and other organizations', async () => {
-    const coach = await as(app, school.coach);
-    const roomId = (await coach.post('/api/chat/rooms/direct', { userId: school.athlete2.id })).json().data.id;
-    expect((await (await as(app, school.parent)).get(`/api/chat/rooms/${roomId}`)).statusCode).toBe(403);
-    expect((await (await as(app, other.director)).get(`/api/chat/rooms/${roomId}`)).statusCode).toBe(404);
+    const coach = await as(t.app, t.school.coach);
+    const roomId = (await coach.post('/api/chat/rooms/direct', { userId: t.school.athlete2.id })).json().data.id;
+    expect((await (await as(t.app, t.school.parent)).get(`/api/chat/rooms/${roomId}`)).statusCode).toBe(403);
+    expect((await (await as(t.app, t.other.director)).get(`/api/chat/rooms/${roomId}`)).statusCode).toBe(404);
     const missing = await coach.get('/api/chat/rooms/999999');
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ statusCode: 404, message: expect.any(String) });

@@ -1,26 +1,14 @@
 import { apiResponseSchema, dashboardSummarySchema } from '@fieldhouse/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from './helpers/app.ts';
-import { as, buildSchool, type School } from './helpers/directory.ts';
+import { describe, expect, it } from 'vitest';
+import { as, withSchools } from './helpers/directory.ts';
 
-let app: TestApp;
-let school: School;
-let other: School;
-
-beforeAll(async () => {
-  app = await buildTestApp();
-  school = await buildSchool(app, 'Westfield High');
-  other = await buildSchool(app, 'Eastview Academy');
-});
-afterAll(async () => {
-  await app.close();
-});
+const t = withSchools();
 
 const summary = apiResponseSchema(dashboardSummarySchema);
 
 describe('GET /api/dashboard', () => {
   it('counts the organization’s active people and teams, and lists who has not signed in yet', async () => {
-    const director = await as(app, school.director);
+    const director = await as(t.app, t.school.director);
     const invited = await director.post('/api/user', {
       email: 'first.timer@school.example',
       firstName: 'First',
@@ -37,19 +25,19 @@ describe('GET /api/dashboard', () => {
   });
 
   it('never counts another organization, and a SUPER_ADMIN chooses one', async () => {
-    const own = summary.parse((await (await as(app, other.director)).get('/api/dashboard')).json()).data;
+    const own = summary.parse((await (await as(t.app, t.other.director)).get('/api/dashboard')).json()).data;
     expect(own.awaitingFirstSignIn.count).toBe(0);
-    const superAdmin = await as(app, school.superAdmin);
-    const chosen = summary.parse((await superAdmin.get(`/api/dashboard?organizationId=${other.org.id}`)).json());
+    const superAdmin = await as(t.app, t.school.superAdmin);
+    const chosen = summary.parse((await superAdmin.get(`/api/dashboard?organizationId=${t.other.org.id}`)).json());
     expect(chosen.data).toEqual(own);
     expect(
-      (await (await as(app, school.director)).get(`/api/dashboard?organizationId=${other.org.id}`)).statusCode,
+      (await (await as(t.app, t.school.director)).get(`/api/dashboard?organizationId=${t.other.org.id}`)).statusCode,
     ).toBe(403);
   });
 
   it('refuses coaches, athletes and guardians', async () => {
-    for (const person of [school.coach, school.athlete, school.parent]) {
-      const res = await (await as(app, person)).get('/api/dashboard');
+    for (const person of [t.school.coach, t.school.athlete, t.school.parent]) {
+      const res = await (await as(t.app, person)).get('/api/dashboard');
       expect(res.statusCode).toBe(403);
       expect(res.json()).toMatchObject({ statusCode: 403, message: expect.any(String) });
     }

@@ -2,22 +2,10 @@
  * The authorization matrix of the directory: every endpoint refuses ATHLETE, COACH and PARENT
  * (403), refuses a missing token (401), and never reaches another organization's records.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from './helpers/app.ts';
-import { as, buildSchool, type School } from './helpers/directory.ts';
+import { describe, expect, it } from 'vitest';
+import { as, type School, withSchools } from './helpers/directory.ts';
 
-let app: TestApp;
-let school: School;
-let other: School;
-
-beforeAll(async () => {
-  app = await buildTestApp();
-  school = await buildSchool(app, 'Westfield High');
-  other = await buildSchool(app, 'Eastview Academy');
-});
-afterAll(async () => {
-  await app.close();
-});
+const t = withSchools();
 
 type Call = { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; url: string; body?: object };
 const endpoints = (s: School): Call[] => [
@@ -60,7 +48,7 @@ const through = (client: Awaited<ReturnType<typeof as>>, call: Call) =>
         : client.delete(call.url);
 
 const send = (token: string | undefined, call: Call) =>
-  app.inject({
+  t.app.inject({
     method: call.method,
     url: call.url,
     headers: token ? { authorization: `Bearer ${token}` } : {},
@@ -69,14 +57,14 @@ const send = (token: string | undefined, call: Call) =>
 
 describe('directory authorization matrix', () => {
   it('answers 401 without a token', async () => {
-    for (const call of endpoints(school))
+    for (const call of endpoints(t.school))
       expect((await send(undefined, call)).statusCode, `${call.method} ${call.url}`).toBe(401);
   });
 
   it('answers 403 to athletes, coaches and guardians on every endpoint', async () => {
-    for (const person of [school.athlete, school.coach, school.parent]) {
-      const client = await as(app, person);
-      for (const call of endpoints(school)) {
+    for (const person of [t.school.athlete, t.school.coach, t.school.parent]) {
+      const client = await as(t.app, person);
+      for (const call of endpoints(t.school)) {
         const res = await through(client, call);
         expect(res.statusCode, `${person.role} ${call.method} ${call.url}`).toBe(403);
       }
@@ -84,13 +72,13 @@ describe('directory authorization matrix', () => {
   });
 
   it('never lets an admin of one school reach another school’s records', async () => {
-    const director = await as(app, school.director);
-    for (const call of endpoints(other).filter((c) => /\/\d+/.test(c.url))) {
+    const director = await as(t.app, t.school.director);
+    for (const call of endpoints(t.other).filter((c) => /\/\d+/.test(c.url))) {
       const res = await through(director, call);
       expect([403, 404], `${call.method} ${call.url}`).toContain(res.statusCode);
     }
     for (const url of ['/api/user/list', '/api/teams/list-organization-teams', '/api/coaches', '/api/user/export']) {
-      expect((await director.get(`${url}?organizationId=${other.org.id}`)).statusCode, url).toBe(403);
+      expect((await director.get(`${url}?organizationId=${t.other.org.id}`)).statusCode, url).toBe(403);
     }
   });
 });

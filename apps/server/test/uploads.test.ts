@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CHAT, type ChatMessage, SOCKET_EVENTS } from '@fieldhouse/shared';
@@ -9,7 +9,7 @@ import { safeFileName, sniffMimeType, UploadStore } from '../src/modules/chat/up
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { as, buildSchool, type School } from './helpers/directory.ts';
 import { signInAs } from './helpers/factories.ts';
-import { emitWithAck, openSocket } from './helpers/sockets.ts';
+import { emitWithAck, nextEvent, openSocket } from './helpers/sockets.ts';
 
 let app: TestApp;
 let url: string;
@@ -221,6 +221,68 @@ describe('chunked upload', () => {
     expect(sniffMimeType(Buffer.from([0xff, 0xd8, 0xff, 0xe0]))).toBe('image/jpeg');
     expect(sniffMimeType(Buffer.from('hello, team'))).toBe('text/plain');
     expect(sniffMimeType(Buffer.from([0x00, 0x01, 0x02]))).toBe('application/octet-stream');
+  });
+});
+
+describe('upload timeout', () => {
+  it('is the SPEC’s 300 s unless configured', () => {
+    expect(app.uploads.timeoutMs).toBe(CHAT.uploadTimeoutMs);
+  });
+
+  it('drops an upload that stops sending, tells the uploader, and refuses its late chunks', async () => {
+    // A second node on the same database with a 300 ms timeout, so the test waits for the real timer.
+    const quick = await buildTestApp({ UPLOAD_TIMEOUT_MS: '300' }, app.testDatabase);
+    const clients: Socket[] = [];
+    try {
+      const quickUrl = await quick.listen({ port: 0, host: '127.0.0.1' });
+      const director = await openSocket(quick, quickUrl, school.director, clients);
+      const tmp = join(quick.uploads.root, 'tmp');
+      const id = crypto.randomUUID();
+      const chunk = (index: number) => ({
+        roomId,
+        id,
+        data: Buffer.from('half a roster'),
+        index,
+        totalChunks: 2,
+        fileName: 'roster.txt',
+        attachmentIndex: 0,
+        size: 13,
+        offset: index * 13,
+        totalSize: 26,
+      });
+      const timedOut = nextEvent<Record<string, unknown>>(director, SOCKET_EVENTS.fileUploadError, 5000);
+      const started = performance.now();
+      expect(await emit(director, SOCKET_EVENTS.fileUploadChunk, chunk(0))).toMatchObject({ ok: true });
+      expect(readdirSync(tmp)).toHaveLength(1);
+
+      expect(await timedOut).toMatchObject({
+        roomId,
+        fileName: 'roster.txt',
+        attachmentIndex: 0,
+        error: 'File upload timeout after 300ms',
+      });
+      expect(performance.now() - started).toBeGreaterThanOrEqual(290);
+      expect(readdirSync(tmp)).toEqual([]);
+
+      const expired = {
+        ok: false,
+        error: { statusCode: 410, message: 'File upload timeout after 300ms; start the upload again' },
+      };
+      expect(await emit(director, SOCKET_EVENTS.fileUploadChunk, chunk(1))).toEqual(expired);
+      expect(
+        await emit(director, SOCKET_EVENTS.fileUploadComplete, {
+          roomId,
+          id,
+          fileName: 'roster.txt',
+          attachmentIndex: 0,
+          totalChunks: 2,
+        }),
+      ).toEqual(expired);
+      expect(readdirSync(tmp)).toEqual([]);
+    } finally {
+      for (const socket of clients) socket.close();
+      await quick.close();
+    }
   });
 });
 

@@ -25,7 +25,7 @@ test('a coach’s message arrives live, unread badges move, and the director rep
 
     // Not open: the message raises the tab's unread count and moves the room to the top.
     const before = await page.getByRole('tab', { name: /Coaches/ }).innerText();
-    await coach.send(roomId, 'Bus leaves at 3:15 for the away game.');
+    const bus = await coach.send(roomId, 'Bus leaves at 3:15 for the away game.');
     await expect(list.getByRole('listitem').first()).toContainText('Bus leaves at 3:15');
     await expect(page.getByRole('tab', { name: /Coaches/ })).not.toHaveText(before);
     await expect(page.getByText(/New message from/)).toBeVisible();
@@ -62,6 +62,12 @@ test('a coach’s message arrives live, unread badges move, and the director rep
     await expect(page.getByTestId('thread-presence')).toHaveText('Away');
     await coach.presence('online');
     await expect(page.getByTestId('thread-presence')).toHaveText('Online');
+
+    // A deep link to a message loads around it and highlights it.
+    await page.goto(`/messages/?tab=COACHES&roomId=${roomId}&messageId=${bus.id}`);
+    const linked = page.locator(`[data-message-id="${bus.id}"]`);
+    await expect(linked).toHaveAttribute('data-highlighted', 'true');
+    await expect(linked).toBeInViewport();
   } finally {
     coach.close();
   }

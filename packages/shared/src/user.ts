@@ -12,6 +12,23 @@ export const USER_STATUSES = ['ACTIVE', 'INACTIVE', 'SUSPENDED', 'DELETED'] as c
 export const userStatusSchema = z.enum(USER_STATUSES);
 export type UserStatus = z.infer<typeof userStatusSchema>;
 
+export const ROLE_LABELS: Record<Role, string> = {
+  SUPER_ADMIN: 'Super Admin',
+  ATHLETIC_DIRECTOR: 'Athletic Director',
+  ATHLETIC_ADMINISTRATOR: 'Athletic Administrator',
+  ASSISTANT_ATHLETIC_DIRECTOR: 'Assistant AD',
+  COACH: 'Coach',
+  ATHLETE: 'Athlete',
+  PARENT: 'Guardian',
+};
+
+export const USER_STATUS_LABELS: Record<UserStatus, string> = {
+  ACTIVE: 'Active',
+  INACTIVE: 'Inactive',
+  SUSPENDED: 'Suspended',
+  DELETED: 'Deleted',
+};
+
 export const isAdminRole = (role: Role | null | undefined): role is AdminRole =>
   role != null && (ADMIN_ROLES as readonly string[]).includes(role);
 

@@ -29,6 +29,7 @@ export type ChatDeps = {
   db: Db;
   uploads: UploadStore;
   log: { error: (o: object, m: string) => void };
+  track?: <T>(work: Promise<T>) => Promise<T>;
 };
 
 export function registerChatHandlers(socket: Socket, deps: ChatDeps) {
@@ -101,7 +102,7 @@ export function registerChatHandlers(socket: Socket, deps: ChatDeps) {
           roomId: abandoned.roomId,
           fileName: abandoned.fileName,
           attachmentIndex: abandoned.attachmentIndex,
-          error: `File upload timeout after ${CHAT.uploadTimeoutMs}ms`,
+          error: deps.uploads.timeoutMessage(),
           timestamp: Date.now(),
         }),
       );

@@ -10,9 +10,14 @@ import { handler } from './ack-handler.ts';
 import { type PresenceStatus, presenceAfter, presenceSnapshot } from './presence.ts';
 import { organizationRoom } from './rooms.ts';
 
-export type PresenceDeps = { io: Server; log: { error: (o: object, m: string) => void } };
+export type PresenceDeps = {
+  io: Server;
+  log: { error: (o: object, m: string) => void };
+  /** Lets shutdown wait for presence work still publishing through Redis. */
+  track?: <T>(work: Promise<T>) => Promise<T>;
+};
 
-export function registerPresenceHandlers(socket: Socket, { io, log }: PresenceDeps) {
+export function registerPresenceHandlers(socket: Socket, { io, log, track = (work) => work }: PresenceDeps) {
   const user = socket.data.user as AppUser;
 
   const announce = (status: PresenceStatus) => {
@@ -35,7 +40,7 @@ export function registerPresenceHandlers(socket: Socket, { io, log }: PresenceDe
     return result;
   };
   const moveQuietly = (to: PresenceStatus) =>
-    move(to).catch((error: unknown) => log.error({ err: error, userId: user.id }, 'presence update failed'));
+    track(move(to)).catch((error: unknown) => log.error({ err: error, userId: user.id }, 'presence update failed'));
 
   void moveQuietly('online');
 

@@ -14,6 +14,8 @@ import { userRoom } from './rooms.ts';
 
 export type SocketServer = {
   io: Server;
+  /** Work a socket started that may still publish (presence after a disconnect); close waits for it. */
+  track: <T>(work: Promise<T>) => Promise<T>;
   close: () => Promise<void>;
 };
 
@@ -81,10 +83,18 @@ export async function createSocketServer(httpServer: HttpServer, options: Socket
       .catch(() => next(new Error('Unauthorized')));
   });
   if (options.onConnection) io.on('connection', options.onConnection);
+  const inflight = new Set<Promise<unknown>>();
   return {
     io,
+    track: (work) => {
+      inflight.add(work);
+      void work.finally(() => inflight.delete(work)).catch(() => {});
+      return work;
+    },
     close: async () => {
       await io.close();
+      // Disconnects announce presence through Redis; let them finish before the client goes.
+      await Promise.allSettled([...inflight]);
       if (redis?.isOpen) await redis.quit();
     },
   };

@@ -2,8 +2,9 @@
 
 import { randomUUID } from 'node:crypto';
 import type { Role } from '@fieldhouse/shared';
+import { afterAll, beforeAll } from 'vitest';
 import { coaches, guardianLinks, sports, teamCoaches, teamMembers, teams } from '../../src/db/schema/index.ts';
-import type { TestApp } from './app.ts';
+import { buildTestApp, type TestApp } from './app.ts';
 import { buildOrganization, buildUser, signInAs } from './factories.ts';
 
 export async function buildSchool(app: TestApp, name = 'Westfield High') {
@@ -89,4 +90,21 @@ export async function as(app: TestApp, user: { email: string }) {
     patch: (url: string, payload: unknown) => app.inject({ method: 'PATCH', url, headers, payload: payload as object }),
     delete: (url: string) => app.inject({ method: 'DELETE', url, headers }),
   };
+}
+
+/**
+ * A test file's app with two schools, Westfield High (`school`) and Eastview Academy (`other`):
+ * built before the file's tests, the app closed after them. Read the fields inside tests.
+ */
+export function withSchools() {
+  const fixture = {} as { app: TestApp; school: School; other: School };
+  beforeAll(async () => {
+    fixture.app = await buildTestApp();
+    fixture.school = await buildSchool(fixture.app, 'Westfield High');
+    fixture.other = await buildSchool(fixture.app, 'Eastview Academy');
+  });
+  afterAll(async () => {
+    await fixture.app.close();
+  });
+  return fixture;
 }

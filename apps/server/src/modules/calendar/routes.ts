@@ -45,6 +45,7 @@ import {
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const organizationParam = z.coerce.number().int().positive().optional().catch(undefined);
+const organizationQuery = z.object({ organizationId: organizationParam });
 const ok = <T>(data: T, statusCode = 200, message = 'OK') => ({ statusCode, message, data });
 const conflictResponse = apiResponseSchema(z.object({ conflicts: z.array(calendarConflictSchema) }));
 const occurrenceResponse = apiResponseSchema(calendarOccurrenceSchema);
@@ -67,6 +68,16 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: 5 * 1024 * 1024 }, (_request, body, done) =>
     done(null, body),
   );
+
+  /** The acting admin's context and the filtered occurrences of a range of at most maxDays. */
+  async function occurrencesIn(request: FastifyRequest, query: z.output<typeof calendarQuerySchema>, maxDays: number) {
+    const ctx = await actorContext(request, query.organizationId);
+    const from = new Date(query.from);
+    const to = new Date(query.to);
+    checkRange(from, to, maxDays);
+    const occurrences = await listOccurrences(app.database.db, ctx.organizationId, ctx.timeZone, from, to, query);
+    return { ctx, occurrences };
+  }
 
   /** 409 with the conflicts, or the saved event presented. */
   async function answer(
@@ -98,18 +109,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const ctx = await actorContext(request, request.query.organizationId);
-      const from = new Date(request.query.from);
-      const to = new Date(request.query.to);
-      checkRange(from, to, CALENDAR_LIMITS.maxRangeDays);
-      const occurrences = await listOccurrences(
-        app.database.db,
-        ctx.organizationId,
-        ctx.timeZone,
-        from,
-        to,
-        request.query,
-      );
+      const { ctx, occurrences } = await occurrencesIn(request, request.query, CALENDAR_LIMITS.maxRangeDays);
       return ok({ timezone: ctx.timeZone, occurrences });
     },
   );
@@ -121,7 +121,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'One stored event (a series as its first occurrence, with its rule)',
         params: idParams,
-        querystring: z.object({ organizationId: organizationParam }),
+        querystring: organizationQuery,
         response: { 200: occurrenceResponse },
       },
     },
@@ -137,7 +137,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Create an event or a weekly series; conflicts answer 409 unless confirmConflicts',
-        querystring: z.object({ organizationId: organizationParam }),
+        querystring: organizationQuery,
         body: eventInputSchema,
         response: { 201: occurrenceResponse, 409: conflictResponse },
       },
@@ -155,7 +155,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Update an event; for a series the scope is occurrence, following or series',
         params: idParams,
-        querystring: z.object({ organizationId: organizationParam }),
+        querystring: organizationQuery,
         body: eventUpdateSchema,
         response: { 200: occurrenceResponse, 409: conflictResponse },
       },
@@ -173,7 +173,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Postpone, cancel or reinstate an event (or one date, or the rest of a series)',
         params: idParams,
-        querystring: z.object({ organizationId: organizationParam }),
+        querystring: organizationQuery,
         body: eventStatusChangeSchema,
         response: { 200: occurrenceResponse, 409: conflictResponse },
       },
@@ -247,7 +247,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'The organization’s and each team’s iCal subscription URL',
-        querystring: z.object({ organizationId: organizationParam }),
+        querystring: organizationQuery,
         response: { 200: apiResponseSchema(z.array(calendarFeedSchema)) },
       },
     },
@@ -263,7 +263,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'A new secret URL for a feed; the old one stops working',
-        querystring: z.object({ organizationId: organizationParam }),
+        querystring: organizationQuery,
         body: feedRotateSchema,
         response: { 200: apiResponseSchema(z.array(calendarFeedSchema)) },
       },
@@ -283,28 +283,11 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const exportQuery = calendarQuerySchema;
-  const exportRange = (query: { from: string; to: string }) => {
-    const from = new Date(query.from);
-    const to = new Date(query.to);
-    checkRange(from, to, CALENDAR_LIMITS.maxSeriesDays);
-    return { from, to };
-  };
-
   app.get(
     '/calendar/export.ics',
-    { schema: { tags, summary: 'The filtered range as an .ics file', querystring: exportQuery } },
+    { schema: { tags, summary: 'The filtered range as an .ics file', querystring: calendarQuerySchema } },
     async (request, reply) => {
-      const ctx = await actorContext(request, request.query.organizationId);
-      const { from, to } = exportRange(request.query);
-      const occurrences = await listOccurrences(
-        app.database.db,
-        ctx.organizationId,
-        ctx.timeZone,
-        from,
-        to,
-        request.query,
-      );
+      const { ctx, occurrences } = await occurrencesIn(request, request.query, CALENDAR_LIMITS.maxSeriesDays);
       const { name } = await organizationZone(app.database.db, ctx.organizationId);
       reply.header('content-type', 'text/calendar; charset=utf-8');
       reply.header('content-disposition', `attachment; filename="calendar-${request.query.from.slice(0, 10)}.ics"`);
@@ -314,18 +297,9 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/calendar/export.csv',
-    { schema: { tags, summary: 'The filtered range as CSV (the import’s columns)', querystring: exportQuery } },
+    { schema: { tags, summary: 'The filtered range as CSV (the import’s columns)', querystring: calendarQuerySchema } },
     async (request, reply) => {
-      const ctx = await actorContext(request, request.query.organizationId);
-      const { from, to } = exportRange(request.query);
-      const occurrences = await listOccurrences(
-        app.database.db,
-        ctx.organizationId,
-        ctx.timeZone,
-        from,
-        to,
-        request.query,
-      );
+      const { occurrences } = await occurrencesIn(request, request.query, CALENDAR_LIMITS.maxSeriesDays);
       reply.header('content-type', 'text/csv; charset=utf-8');
       reply.header('content-disposition', `attachment; filename="calendar-${request.query.from.slice(0, 10)}.csv"`);
       return reply.send(occurrencesToCsv(occurrences));

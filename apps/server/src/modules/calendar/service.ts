@@ -215,6 +215,22 @@ async function finish(ctx: Context, announcements: (Announcement | null)[]) {
   calendarChanged(ctx.app.io, ctx.organizationId);
 }
 
+/** A row's writable columns: what an update sets or an insert copies. */
+function columnsOf(row: CalendarEventRow) {
+  const { id: _id, uuid: _uuid, createdAt: _c, updatedAt: _u, sequence: _s, ...values } = row;
+  return values;
+}
+
+/** Runs a change in one transaction, then sends its announcement and the calendar change. */
+async function commit(
+  ctx: Context,
+  work: (tx: Db) => Promise<{ saved: CalendarEventRow; announcement: Announcement | null }>,
+): Promise<Outcome<CalendarEventRow>> {
+  const { saved, announcement } = await ctx.app.database.db.transaction(work);
+  await finish(ctx, [announcement]);
+  return { kind: 'ok', value: saved };
+}
+
 export async function contextFor(app: FastifyInstance, actor: AppUser, organizationId: number): Promise<Context> {
   const { timezone } = await organizationZone(app.database.db, organizationId);
   return { app, actor, organizationId, timeZone: timezone };
@@ -258,22 +274,20 @@ export async function createEvent(ctx: Context, input: CreateInput): Promise<Out
     });
     if (conflicts.length) return { kind: 'conflicts', conflicts };
   }
-  const { row, announcement } = await db.transaction(async (tx) => {
-    const [row] = await tx.insert(calendarEvents).values(values).returning();
-    if (!row) throw new Error('event insert returned nothing');
+  return commit(ctx, async (tx) => {
+    const [saved] = await tx.insert(calendarEvents).values(values).returning();
+    if (!saved) throw new Error('event insert returned nothing');
     await recordAudit(tx, {
       organizationId: ctx.organizationId,
       actorId: ctx.actor.id,
       action: 'event.create',
       entityType: 'event',
-      entityId: row.id,
-      summary: `Created ${EVENT_TYPE_LABELS[row.type].toLowerCase()} “${eventLabel(row)}”`,
-      after: auditShape(row, ctx.timeZone),
+      entityId: saved.id,
+      summary: `Created ${EVENT_TYPE_LABELS[saved.type].toLowerCase()} “${eventLabel(saved)}”`,
+      after: auditShape(saved, ctx.timeZone),
     });
-    return { row, announcement: await announce(tx, 'create', row, ctx.timeZone) };
+    return { saved, announcement: await announce(tx, 'create', saved, ctx.timeZone) };
   });
-  await finish(ctx, [announcement]);
-  return { kind: 'ok', value: row };
 }
 
 /** The original start of a series occurrence, checked against the series' dates. */
@@ -377,6 +391,52 @@ const AUDIT_ACTION: Record<Change, string> = {
   update: 'event.update',
 };
 
+/** Inside a change's transaction: its audit entry and the team message, from before to saved. */
+async function recordChange(
+  tx: Db,
+  ctx: Context,
+  before: CalendarEventRow,
+  saved: CalendarEventRow,
+  summary: string | ((change: Change) => string),
+) {
+  const change = changeKind(before, saved);
+  await recordAudit(tx, {
+    organizationId: ctx.organizationId,
+    actorId: ctx.actor.id,
+    action: AUDIT_ACTION[change],
+    entityType: 'event',
+    entityId: saved.id,
+    summary: typeof summary === 'string' ? summary : summary(change),
+    before: auditShape(before, ctx.timeZone),
+    after: auditShape(saved, ctx.timeZone),
+  });
+  return { saved, announcement: await announce(tx, change, saved, ctx.timeZone, before) };
+}
+
+/** Ends a series the day before an occurrence: the rule stops there; later exdates and exceptions go. */
+async function endSeriesBefore(
+  tx: Db,
+  master: CalendarEventRow,
+  from: { start: Date; localStart: string },
+  timeZone: string,
+) {
+  const shape = seriesShape(master, timeZone);
+  const truncated: Recurrence = { ...shape.rule, until: addDays(from.localStart.slice(0, 10), -1) };
+  await tx
+    .update(calendarEvents)
+    .set({
+      recurrence: truncated,
+      recurrenceEndsAt: seriesEnd({ ...shape, rule: truncated }, timeZone),
+      exdates: master.exdates.filter((d) => new Date(d) < from.start),
+      sequence: master.sequence + 1,
+    })
+    .where(eq(calendarEvents.id, master.id));
+  // Exceptions from the split on belonged to dates the old series no longer has.
+  await tx
+    .delete(calendarEvents)
+    .where(and(eq(calendarEvents.seriesId, master.id), gte(calendarEvents.originalStartsAt, from.start)));
+}
+
 /**
  * Applies an update. A single event changes in place; for a series the scope decides: the one
  * occurrence (an exception row), this and following (the series splits), or the whole series.
@@ -460,30 +520,22 @@ async function save(
   before: CalendarEventRow,
   next: CalendarEventRow,
 ): Promise<Outcome<CalendarEventRow>> {
-  const { db } = ctx.app.database;
-  const { id: _id, uuid: _uuid, createdAt: _c, updatedAt: _u, sequence: _s, ...values } = next;
-  const { saved, announcement } = await db.transaction(async (tx) => {
+  return commit(ctx, async (tx) => {
     const [saved] = await tx
       .update(calendarEvents)
-      .set({ ...values, sequence: before.sequence + 1 })
+      .set({ ...columnsOf(next), sequence: before.sequence + 1 })
       .where(eq(calendarEvents.id, before.id))
       .returning();
     if (!saved) throw notFound('Event');
-    const change = changeKind(before, saved);
-    await recordAudit(tx, {
-      organizationId: ctx.organizationId,
-      actorId: ctx.actor.id,
-      action: AUDIT_ACTION[change],
-      entityType: 'event',
-      entityId: saved.id,
-      summary: `${change === 'update' || change === 'reschedule' ? 'Updated' : change === 'move' ? 'Moved' : change === 'cancel' ? 'Cancelled' : 'Postponed'} “${eventLabel(saved)}”`,
-      before: auditShape(before, ctx.timeZone),
-      after: auditShape(saved, ctx.timeZone),
-    });
-    return { saved, announcement: await announce(tx, change, saved, ctx.timeZone, before) };
+    return recordChange(
+      tx,
+      ctx,
+      before,
+      saved,
+      (change) =>
+        `${change === 'update' || change === 'reschedule' ? 'Updated' : change === 'move' ? 'Moved' : change === 'cancel' ? 'Cancelled' : 'Postponed'} “${eventLabel(saved)}”`,
+    );
   });
-  await finish(ctx, [announcement]);
-  return { kind: 'ok', value: saved };
 }
 
 async function updateSeries(
@@ -528,28 +580,14 @@ async function updateSeries(
     ]);
     if (conflicts) return conflicts;
     if (existing) return save(ctx, existing, next);
-    const { id: _id, uuid: _uuid, createdAt: _c, updatedAt: _u, sequence: _s, ...values } = next;
-    const { saved, announcement } = await db.transaction(async (tx) => {
+    return commit(ctx, async (tx) => {
       const [saved] = await tx
         .insert(calendarEvents)
-        .values({ ...values, sequence: master.sequence + 1, createdById: ctx.actor.id })
+        .values({ ...columnsOf(next), sequence: master.sequence + 1, createdById: ctx.actor.id })
         .returning();
       if (!saved) throw new Error('exception insert returned nothing');
-      const change = changeKind(current as CalendarEventRow, saved);
-      await recordAudit(tx, {
-        organizationId: ctx.organizationId,
-        actorId: ctx.actor.id,
-        action: AUDIT_ACTION[change],
-        entityType: 'event',
-        entityId: saved.id,
-        summary: `Changed one date of “${eventLabel(saved)}”`,
-        before: auditShape(current as CalendarEventRow, timeZone),
-        after: auditShape(saved, timeZone),
-      });
-      return { saved, announcement: await announce(tx, change, saved, timeZone, current as CalendarEventRow) };
+      return recordChange(tx, ctx, current as CalendarEventRow, saved, `Changed one date of “${eventLabel(saved)}”`);
     });
-    await finish(ctx, [announcement]);
-    return { kind: 'ok', value: saved };
   }
 
   // "This and following" from the first date is the whole series.
@@ -620,11 +658,10 @@ async function updateSeries(
   if (!from) {
     // The whole series. New timing drops its exceptions (their dates no longer exist);
     // otherwise the content change reaches the exceptions too.
-    const { id: _id, uuid: _uuid, createdAt: _c, updatedAt: _u, sequence: _s, ...values } = next;
-    const { saved, announcement } = await db.transaction(async (tx) => {
+    return commit(ctx, async (tx) => {
       const [saved] = await tx
         .update(calendarEvents)
-        .set({ ...values, exdates: timingChanged ? [] : master.exdates, sequence: master.sequence + 1 })
+        .set({ ...columnsOf(next), exdates: timingChanged ? [] : master.exdates, sequence: master.sequence + 1 })
         .where(eq(calendarEvents.id, master.id))
         .returning();
       if (!saved) throw notFound('Event');
@@ -638,63 +675,27 @@ async function updateSeries(
             .where(eq(calendarEvents.id, e.id));
         }
       }
-      const change = changeKind(master, saved);
-      await recordAudit(tx, {
-        organizationId: ctx.organizationId,
-        actorId: ctx.actor.id,
-        action: AUDIT_ACTION[change],
-        entityType: 'event',
-        entityId: saved.id,
-        summary: `Changed the series “${eventLabel(saved)}”`,
-        before: auditShape(master, timeZone),
-        after: auditShape(saved, timeZone),
-      });
-      return { saved, announcement: await announce(tx, change, saved, timeZone, master) };
+      return recordChange(tx, ctx, master, saved, `Changed the series “${eventLabel(saved)}”`);
     });
-    await finish(ctx, [announcement]);
-    return { kind: 'ok', value: saved };
   }
 
   // This and following: the old series ends the day before; a new series carries the change.
   const splitDate = from.localStart.slice(0, 10);
-  const oldRule = master.recurrence as Recurrence;
-  const truncated: Recurrence = { ...oldRule, until: addDays(splitDate, -1) };
-  const truncatedEnd = seriesEnd({ ...shape, rule: truncated }, timeZone);
-  const { saved, announcement } = await db.transaction(async (tx) => {
-    await tx
-      .update(calendarEvents)
-      .set({
-        recurrence: truncated,
-        recurrenceEndsAt: truncatedEnd,
-        exdates: master.exdates.filter((d) => new Date(d) < from.start),
-        sequence: master.sequence + 1,
-      })
-      .where(eq(calendarEvents.id, master.id));
-    // Exceptions from the split on belonged to dates the old series no longer has.
-    await tx
-      .delete(calendarEvents)
-      .where(and(eq(calendarEvents.seriesId, master.id), gte(calendarEvents.originalStartsAt, from.start)));
-    const { id: _id, uuid: _uuid, createdAt: _c, updatedAt: _u, sequence: _s, ...values } = next;
+  return commit(ctx, async (tx) => {
+    await endSeriesBefore(tx, master, from, timeZone);
     const [saved] = await tx
       .insert(calendarEvents)
-      .values({ ...values, exdates: [], seriesId: null, originalStartsAt: null, createdById: ctx.actor.id })
+      .values({ ...columnsOf(next), exdates: [], seriesId: null, originalStartsAt: null, createdById: ctx.actor.id })
       .returning();
     if (!saved) throw new Error('series insert returned nothing');
-    const change = changeKind(seriesBefore, saved);
-    await recordAudit(tx, {
-      organizationId: ctx.organizationId,
-      actorId: ctx.actor.id,
-      action: AUDIT_ACTION[change],
-      entityType: 'event',
-      entityId: saved.id,
-      summary: `Changed “${eventLabel(saved)}” from ${splitDate} on (split from series ${master.id})`,
-      before: auditShape(seriesBefore, timeZone),
-      after: auditShape(saved, timeZone),
-    });
-    return { saved, announcement: await announce(tx, change, saved, timeZone, seriesBefore) };
+    return recordChange(
+      tx,
+      ctx,
+      seriesBefore,
+      saved,
+      `Changed “${eventLabel(saved)}” from ${splitDate} on (split from series ${master.id})`,
+    );
   });
-  await finish(ctx, [announcement]);
-  return { kind: 'ok', value: saved };
 }
 
 export async function changeStatus(
@@ -763,19 +764,7 @@ export async function deleteEvent(
     if (remaining.length === 0) {
       await tx.delete(calendarEvents).where(eq(calendarEvents.id, master.id));
     } else {
-      const truncated: Recurrence = { ...shape.rule, until: addDays(splitDate, -1) };
-      await tx
-        .update(calendarEvents)
-        .set({
-          recurrence: truncated,
-          recurrenceEndsAt: seriesEnd({ ...shape, rule: truncated }, timeZone),
-          exdates: master.exdates.filter((d) => new Date(d) < occurrence.start),
-          sequence: master.sequence + 1,
-        })
-        .where(eq(calendarEvents.id, master.id));
-      await tx
-        .delete(calendarEvents)
-        .where(and(eq(calendarEvents.seriesId, master.id), gte(calendarEvents.originalStartsAt, occurrence.start)));
+      await endSeriesBefore(tx, master, occurrence, timeZone);
     }
     await audit(master, `Deleted “${eventLabel(master)}” from ${splitDate} on`);
     const shown = { ...master, startsAt: occurrence.start, endsAt: occurrence.end };

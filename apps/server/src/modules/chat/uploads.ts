@@ -61,12 +61,14 @@ export function sniffMimeType(head: Buffer): string {
 
 export class UploadStore {
   private readonly sessions = new Map<string, Session>();
+  /** Uploads that ran out of time, remembered for another timeout so late chunks get a clear answer. */
+  private readonly expired = new Set<string>();
   readonly root: string;
 
   constructor(
     private readonly db: Db,
     dataDir: string,
-    private readonly timeoutMs = CHAT.uploadTimeoutMs,
+    readonly timeoutMs: number = CHAT.uploadTimeoutMs,
   ) {
     this.root = join(dataDir, 'uploads');
   }
@@ -91,6 +93,15 @@ export class UploadStore {
     return join(this.root, storageKey.slice(0, 2), storageKey);
   }
 
+  /** The words the uploader sees when an upload runs out of time (SPEC §7). */
+  timeoutMessage() {
+    return `File upload timeout after ${this.timeoutMs}ms`;
+  }
+
+  private expiredError() {
+    return new HttpError(410, `${this.timeoutMessage()}; start the upload again`, 'upload_expired');
+  }
+
   private async usedBytes(userId: number) {
     const [row] = await this.db
       .select({ total: sum(chatAttachments.size) })
@@ -113,7 +124,9 @@ export class UploadStore {
     if (data.length > CHAT.maxChunkSizeBytes) throw badRequest('size: a chunk is at most 512 KB');
     let session = this.sessions.get(key);
     if (!session) {
+      if (chunk.index !== 0 && this.expired.has(key)) throw this.expiredError();
       if (chunk.index !== 0) throw badRequest('index: an upload starts at chunk 0');
+      this.expired.delete(key);
       if ((chunk.totalSize ?? 0) > CHAT.maxFileSizeBytes) throw tooLarge();
       if ((await this.usedBytes(userId)) + (chunk.totalSize ?? data.length) > USER_QUOTA_BYTES) {
         throw new HttpError(413, 'Your upload quota is used up. Remove old files or ask an administrator.', 'quota');
@@ -132,10 +145,8 @@ export class UploadStore {
         file: await open(tempPath, 'w'),
         tempPath,
         head: Buffer.alloc(0),
-        timer: setTimeout(() => {
-          void this.abort(key);
-          onAbandon(created);
-        }, this.timeoutMs),
+        // The partial file is gone before the uploader hears about it.
+        timer: setTimeout(() => void this.expire(key).finally(() => onAbandon(created)), this.timeoutMs),
       };
       created.timer.unref();
       this.sessions.set(key, created);
@@ -170,6 +181,7 @@ export class UploadStore {
   async complete(userId: number, id: string, totalChunks: number): Promise<Media & { sha256: string }> {
     const key = `${userId}:${id}`;
     const session = this.sessions.get(key);
+    if (!session && this.expired.has(key)) throw this.expiredError();
     if (!session) throw badRequest('No upload in progress with this id');
     if (session.nextIndex !== totalChunks || totalChunks !== session.totalChunks) {
       throw badRequest(`Upload incomplete: ${session.nextIndex} of ${session.totalChunks} chunks received`);
@@ -204,6 +216,12 @@ export class UploadStore {
     clearTimeout(session.timer);
     await session.file.close().catch(() => {});
     await rm(session.tempPath, { force: true });
+  }
+
+  private async expire(key: string) {
+    this.expired.add(key);
+    setTimeout(() => this.expired.delete(key), this.timeoutMs).unref();
+    await this.abort(key);
   }
 
   abortUpload(userId: number, id: string) {

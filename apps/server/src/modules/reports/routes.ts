@@ -13,6 +13,7 @@ import {
 } from '@fieldhouse/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { requireAuth } from '../auth/authenticate.ts';
 import { requireAdmin, resolveOrganization } from '../auth/policies.ts';
 import { assertTeamInOrganization, type ReportContext, reportContext, resolveRange } from './common.ts';
@@ -23,6 +24,7 @@ import { rosterCsv, rosterReport } from './roster.ts';
 import { usersCsv, usersReport } from './users-by-role.ts';
 
 const ok = <T>(data: T) => ({ statusCode: 200, message: 'OK', data });
+type ReportQuery = { organizationId?: number | undefined; teamId?: number };
 
 function sendCsv(reply: FastifyReply, ctx: ReportContext, name: string, body: string) {
   const date = new Date().toISOString().slice(0, 10);
@@ -39,180 +41,144 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', app.authenticate);
 
   /** authenticate → authorize (admin of the organization) → the organization's report context. */
-  const contextFor = async (
-    request: FastifyRequest,
-    query: { organizationId?: number | undefined; teamId?: number },
-  ) => {
+  const contextFor = async (request: FastifyRequest, query: ReportQuery) => {
     const actor = requireAdmin(requireAuth(request).user);
     const ctx = await reportContext(app.database.db, resolveOrganization(actor, query.organizationId));
     await assertTeamInOrganization(ctx, query.teamId);
     return ctx;
   };
 
-  app.get(
-    '/reports/roster',
+  /** GET /reports/<name> (JSON) and GET /reports/<name>.csv: the same filters and authorization. */
+  function report<Q extends ReportQuery>(
+    name: string,
+    querystring: z.ZodType<Q>,
+    json: { summary: string; data: (ctx: ReportContext, query: Q) => Promise<unknown> },
+    csv: { summary: string; fileName: string; body: (ctx: ReportContext, query: Q) => Promise<string> },
+  ) {
+    app.get(`/reports/${name}`, { schema: { tags, summary: json.summary, querystring } }, async (request) => {
+      const query = request.query as Q;
+      return ok(await json.data(await contextFor(request, query), query));
+    });
+    app.get(`/reports/${name}.csv`, { schema: { tags, summary: csv.summary, querystring } }, async (request, reply) => {
+      const query = request.query as Q;
+      const ctx = await contextFor(request, query);
+      return sendCsv(reply, ctx, csv.fileName, await csv.body(ctx, query));
+    });
+  }
+
+  report(
+    'roster',
+    rosterReportQuerySchema,
     {
-      schema: {
-        tags,
-        summary: 'Roster by team: athletes with their guardians and contact (paged)',
-        querystring: rosterReportQuerySchema,
+      summary: 'Roster by team: athletes with their guardians and contact (paged)',
+      data: async (ctx, query) => {
+        const { page, limit } = query;
+        const { result, totalCount } = await rosterReport(ctx, query, { page, limit });
+        return { result, paginationInfo: paginationInfo(page, limit, totalCount) };
       },
     },
-    async (request) => {
-      const ctx = await contextFor(request, request.query);
-      const { page, limit } = request.query;
-      const { result, totalCount } = await rosterReport(ctx, request.query, { page, limit });
-      return ok({ result, paginationInfo: paginationInfo(page, limit, totalCount) });
-    },
-  );
-  app.get(
-    '/reports/roster.csv',
-    { schema: { tags, summary: 'Roster by team as CSV (every row)', querystring: rosterReportQuerySchema } },
-    async (request, reply) => {
-      const ctx = await contextFor(request, request.query);
-      return sendCsv(reply, ctx, 'roster', rosterCsv((await rosterReport(ctx, request.query, null)).result));
+    {
+      summary: 'Roster by team as CSV (every row)',
+      fileName: 'roster',
+      body: async (ctx, query) => rosterCsv((await rosterReport(ctx, query, null)).result),
     },
   );
 
-  app.get(
-    '/reports/users',
+  report(
+    'users',
+    usersReportQuerySchema,
     {
-      schema: {
-        tags,
-        summary: 'Users by role and status (a count per role and status)',
-        querystring: usersReportQuerySchema,
-      },
+      summary: 'Users by role and status (a count per role and status)',
+      data: async (ctx, query) => ({ result: await usersReport(ctx, query) }),
     },
-    async (request) => {
-      const ctx = await contextFor(request, request.query);
-      return ok({ result: await usersReport(ctx, request.query) });
-    },
-  );
-  app.get(
-    '/reports/users.csv',
-    { schema: { tags, summary: 'Users by role and status as CSV', querystring: usersReportQuerySchema } },
-    async (request, reply) => {
-      const ctx = await contextFor(request, request.query);
-      return sendCsv(reply, ctx, 'users-by-role', usersCsv(await usersReport(ctx, request.query)));
+    {
+      summary: 'Users by role and status as CSV',
+      fileName: 'users-by-role',
+      body: async (ctx, query) => usersCsv(await usersReport(ctx, query)),
     },
   );
 
-  app.get(
-    '/reports/participation',
+  report(
+    'participation',
+    participationReportQuerySchema,
     {
-      schema: {
-        tags,
-        summary: 'Teams with athlete and coach counts (paged), plus distinct athletes per sport and season (summary)',
-        querystring: participationReportQuerySchema,
+      summary: 'Teams with athlete and coach counts (paged), plus distinct athletes per sport and season (summary)',
+      data: async (ctx, query) => {
+        const { page, limit } = query;
+        const [teams, summary] = await Promise.all([
+          participationTeams(ctx, query, { page, limit }),
+          participationSummary(ctx, query),
+        ]);
+        return { result: teams.result, paginationInfo: paginationInfo(page, limit, teams.totalCount), summary };
       },
     },
-    async (request) => {
-      const ctx = await contextFor(request, request.query);
-      const { page, limit } = request.query;
-      const [teams, summary] = await Promise.all([
-        participationTeams(ctx, request.query, { page, limit }),
-        participationSummary(ctx, request.query),
-      ]);
-      return ok({ result: teams.result, paginationInfo: paginationInfo(page, limit, teams.totalCount), summary });
-    },
-  );
-  app.get(
-    '/reports/participation.csv',
     {
-      schema: {
-        tags,
-        summary: 'Teams and participation as CSV (every team)',
-        querystring: participationReportQuerySchema,
-      },
-    },
-    async (request, reply) => {
-      const ctx = await contextFor(request, request.query);
-      const { result } = await participationTeams(ctx, request.query, null);
-      return sendCsv(reply, ctx, 'participation', participationCsv(result));
+      summary: 'Teams and participation as CSV (every team)',
+      fileName: 'participation',
+      body: async (ctx, query) => participationCsv((await participationTeams(ctx, query, null)).result),
     },
   );
 
-  app.get(
-    '/reports/messaging',
+  const messaging = async (ctx: ReportContext, query: z.output<typeof messagingReportQuerySchema>) => {
+    const range = resolveRange(ctx.timezone, query.from, query.to);
+    const [days, responses] = await Promise.all([
+      messagesPerDay(ctx, range, query.group),
+      firstResponse(ctx, range, query.group),
+    ]);
+    return { range, days, responses };
+  };
+  report(
+    'messaging',
+    messagingReportQuerySchema,
     {
-      schema: {
-        tags,
-        summary: 'Messages per day by group and median first-response times (default: the last 30 days)',
-        querystring: messagingReportQuerySchema,
+      summary: 'Messages per day by group and median first-response times (default: the last 30 days)',
+      data: async (ctx, query) => {
+        const { range, days, responses } = await messaging(ctx, query);
+        return { ...range, timezone: ctx.timezone, days, firstResponse: responses };
       },
     },
-    async (request) => {
-      const ctx = await contextFor(request, request.query);
-      const range = resolveRange(ctx.timezone, request.query.from, request.query.to);
-      const [days, responses] = await Promise.all([
-        messagesPerDay(ctx, range, request.query.group),
-        firstResponse(ctx, range, request.query.group),
-      ]);
-      return ok({ ...range, timezone: ctx.timezone, days, firstResponse: responses });
-    },
-  );
-  app.get(
-    '/reports/messaging.csv',
-    { schema: { tags, summary: 'Messaging activity as CSV', querystring: messagingReportQuerySchema } },
-    async (request, reply) => {
-      const ctx = await contextFor(request, request.query);
-      const range = resolveRange(ctx.timezone, request.query.from, request.query.to);
-      const [days, responses] = await Promise.all([
-        messagesPerDay(ctx, range, request.query.group),
-        firstResponse(ctx, range, request.query.group),
-      ]);
-      return sendCsv(reply, ctx, 'messaging', messagingCsv(days, responses));
+    {
+      summary: 'Messaging activity as CSV',
+      fileName: 'messaging',
+      body: async (ctx, query) => {
+        const { days, responses } = await messaging(ctx, query);
+        return messagingCsv(days, responses);
+      },
     },
   );
 
-  app.get(
-    '/reports/unanswered',
+  report(
+    'unanswered',
+    unansweredReportQuerySchema,
     {
-      schema: {
-        tags,
-        summary: 'Direct conversations waiting for an admin’s reply, oldest first (paged)',
-        querystring: unansweredReportQuerySchema,
+      summary: 'Direct conversations waiting for an admin’s reply, oldest first (paged)',
+      data: async (ctx, { page, limit, group }) => {
+        const { result, totalCount } = await unansweredConversations(ctx, group, { page, limit });
+        return { result, paginationInfo: paginationInfo(page, limit, totalCount) };
       },
     },
-    async (request) => {
-      const ctx = await contextFor(request, request.query);
-      const { page, limit, group } = request.query;
-      const { result, totalCount } = await unansweredConversations(ctx, group, { page, limit });
-      return ok({ result, paginationInfo: paginationInfo(page, limit, totalCount) });
-    },
-  );
-  app.get(
-    '/reports/unanswered.csv',
-    { schema: { tags, summary: 'Unanswered conversations as CSV', querystring: unansweredReportQuerySchema } },
-    async (request, reply) => {
-      const ctx = await contextFor(request, request.query);
-      const { result } = await unansweredConversations(ctx, request.query.group, null);
-      return sendCsv(reply, ctx, 'unanswered', unansweredCsv(result));
+    {
+      summary: 'Unanswered conversations as CSV',
+      fileName: 'unanswered',
+      body: async (ctx, query) => unansweredCsv((await unansweredConversations(ctx, query.group, null)).result),
     },
   );
 
-  app.get(
-    '/reports/events',
+  report(
+    'events',
+    eventsReportQuerySchema,
     {
-      schema: {
-        tags,
-        summary: 'Calendar events by type and status per month (default: the last twelve months)',
-        querystring: eventsReportQuerySchema,
+      summary: 'Calendar events by type and status per month (default: the last twelve months)',
+      data: async (ctx, query) => {
+        const range = resolveMonthRange(ctx.timezone, query.from, query.to);
+        return { ...range, timezone: ctx.timezone, result: await eventsReport(ctx, query, range) };
       },
     },
-    async (request) => {
-      const ctx = await contextFor(request, request.query);
-      const range = resolveMonthRange(ctx.timezone, request.query.from, request.query.to);
-      return ok({ ...range, timezone: ctx.timezone, result: await eventsReport(ctx, request.query, range) });
-    },
-  );
-  app.get(
-    '/reports/events.csv',
-    { schema: { tags, summary: 'Events by type and status per month as CSV', querystring: eventsReportQuerySchema } },
-    async (request, reply) => {
-      const ctx = await contextFor(request, request.query);
-      const range = resolveMonthRange(ctx.timezone, request.query.from, request.query.to);
-      return sendCsv(reply, ctx, 'events', eventsCsv(await eventsReport(ctx, request.query, range)));
+    {
+      summary: 'Events by type and status per month as CSV',
+      fileName: 'events',
+      body: async (ctx, query) =>
+        eventsCsv(await eventsReport(ctx, query, resolveMonthRange(ctx.timezone, query.from, query.to))),
     },
   );
 };

@@ -22,6 +22,7 @@ import { Fragment, useState } from 'react';
 import { toast } from 'sonner';
 import { type AuditFilters, auditQueryOptions, downloadAuditCsv } from '../api/get-audit.ts';
 import { AuditDiff } from './audit-diff.tsx';
+import { EmptyRow } from './empty-row.tsx';
 
 const ACTIONS = [
   { value: 'user', label: 'People' },
@@ -142,13 +143,9 @@ export function AuditLog({ canSeeAllOrganizations }: { canSeeAllOrganizations: b
         </Table.Thead>
         <Table.Tbody>
           {rows.length === 0 && (
-            <Table.Tr>
-              <Table.Td colSpan={5}>
-                <Text c="dimmed" ta="center" py="lg">
-                  {data ? 'No changes match these filters.' : 'Loading…'}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
+            <EmptyRow colSpan={5} loading={!data}>
+              No changes match these filters.
+            </EmptyRow>
           )}
           {rows.map((entry) => {
             const expanded = open === entry.id;

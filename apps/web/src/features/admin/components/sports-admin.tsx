@@ -1,13 +1,10 @@
 import { SPORT_ICONS, type Sport, type SportIconKey, type SportInput, sportInputSchema } from '@fieldhouse/shared';
 import {
   ActionIcon,
-  Alert,
   Button,
   Group,
-  Modal,
   Paper,
   SimpleGrid,
-  Stack,
   Table,
   Text,
   TextInput,
@@ -20,6 +17,7 @@ import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { FormModal } from '../../../components/form-modal.tsx';
 import { SportIcon } from '../../../components/sport-icon.tsx';
 import { zodValidate } from '../../../lib/zod-form.ts';
 import { adminSportsQueryOptions, createSport, deleteSport, updateSport } from '../api/sports.ts';
@@ -121,56 +119,49 @@ function SportModal({ sport, onClose }: { sport?: Sport | undefined; onClose: ()
     onError: (e) => setError(e.message),
   });
   return (
-    <Modal opened onClose={onClose} title={sport ? `Edit ${sport.name}` : 'New sport'} centered>
-      <form onSubmit={form.onSubmit((values) => save.mutate(values))} noValidate>
-        <Stack>
-          {error && <Alert color="red">{error}</Alert>}
-          <TextInput label="Name" withAsterisk data-autofocus {...form.getInputProps('name')} />
-          <div>
-            <Text size="sm" fw={500} mb={6}>
-              Icon
-            </Text>
-            <SimpleGrid cols={6} spacing="xs" role="radiogroup" aria-label="Icon">
-              {SPORT_ICONS.map((icon) => {
-                const selected = form.values.icon === icon;
-                return (
-                  <Tooltip key={icon} label={icon}>
-                    <UnstyledButton
-                      role="radio"
-                      aria-checked={selected}
-                      aria-label={icon}
-                      onClick={() => form.setFieldValue('icon', icon)}
-                      p="xs"
-                      style={{
-                        display: 'flex',
-                        justifyContent: 'center',
-                        borderRadius: 8,
-                        border: `1px solid ${selected ? 'var(--mantine-primary-color-filled)' : 'var(--mantine-color-default-border)'}`,
-                        background: selected ? 'var(--mantine-primary-color-light)' : undefined,
-                      }}
-                    >
-                      <SportIcon icon={icon} size={24} />
-                    </UnstyledButton>
-                  </Tooltip>
-                );
-              })}
-            </SimpleGrid>
-            {form.errors.icon && (
-              <Text size="xs" c="red" mt={4}>
-                {form.errors.icon}
-              </Text>
-            )}
-          </div>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Save
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal
+      onClose={onClose}
+      title={sport ? `Edit ${sport.name}` : 'New sport'}
+      onSubmit={form.onSubmit((values) => save.mutate(values))}
+      error={error}
+      saving={save.isPending}
+    >
+      <TextInput label="Name" withAsterisk data-autofocus {...form.getInputProps('name')} />
+      <div>
+        <Text size="sm" fw={500} mb={6}>
+          Icon
+        </Text>
+        <SimpleGrid cols={6} spacing="xs" role="radiogroup" aria-label="Icon">
+          {SPORT_ICONS.map((icon) => {
+            const selected = form.values.icon === icon;
+            return (
+              <Tooltip key={icon} label={icon}>
+                <UnstyledButton
+                  role="radio"
+                  aria-checked={selected}
+                  aria-label={icon}
+                  onClick={() => form.setFieldValue('icon', icon)}
+                  p="xs"
+                  style={{
+                    display: 'flex',
+                    justifyContent: 'center',
+                    borderRadius: 8,
+                    border: `1px solid ${selected ? 'var(--mantine-primary-color-filled)' : 'var(--mantine-color-default-border)'}`,
+                    background: selected ? 'var(--mantine-primary-color-light)' : undefined,
+                  }}
+                >
+                  <SportIcon icon={icon} size={24} />
+                </UnstyledButton>
+              </Tooltip>
+            );
+          })}
+        </SimpleGrid>
+        {form.errors.icon && (
+          <Text size="xs" c="red" mt={4}>
+            {form.errors.icon}
+          </Text>
+        )}
+      </div>
+    </FormModal>
   );
 }

@@ -21,6 +21,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { conversationsQueryOptions, exportConversation, readConversation } from '../api/conversations.ts';
+import { EmptyRow } from './empty-row.tsx';
 
 const name = (p: { firstName: string; lastName: string | null }) => [p.firstName, p.lastName].filter(Boolean).join(' ');
 const stamp = (iso: string) =>
@@ -75,13 +76,9 @@ export function Supervision() {
         </Table.Thead>
         <Table.Tbody>
           {rows.length === 0 && (
-            <Table.Tr>
-              <Table.Td colSpan={5}>
-                <Text c="dimmed" ta="center" py="lg">
-                  {data ? 'No conversation matches.' : 'Loading…'}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
+            <EmptyRow colSpan={5} loading={!data}>
+              No conversation matches.
+            </EmptyRow>
           )}
           {rows.map((c) => (
             <Table.Tr key={c.id}>

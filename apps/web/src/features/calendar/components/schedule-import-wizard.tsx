@@ -1,23 +1,5 @@
-import { CALENDAR_CSV_COLUMNS, type CalendarImportResult, parseCsv } from '@fieldhouse/shared';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Modal,
-  Progress,
-  ScrollArea,
-  Stack,
-  Stepper,
-  Table,
-  Text,
-} from '@mantine/core';
-import { Dropzone } from '@mantine/dropzone';
-import { IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { toast } from 'sonner';
+import { CALENDAR_CSV_COLUMNS } from '@fieldhouse/shared';
+import { CsvImportWizard } from '../../../components/csv-import-wizard.tsx';
 import { importSchedule } from '../api/calendar-import.ts';
 import { calendarKeys } from '../api/calendar-queries.ts';
 
@@ -25,171 +7,21 @@ const TEMPLATE = `${CALENDAR_CSV_COLUMNS.join(',')}\n2026-12-04,19:00,21:00,,GAM
 
 /** Schedule import: pick a CSV, see every row checked, then import all of it at once. */
 export function ScheduleImportWizard({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const queryClient = useQueryClient();
-  const [step, setStep] = useState(0);
-  const [file, setFile] = useState<{ name: string; text: string; rows: string[][] } | null>(null);
-  const [check, setCheck] = useState<{ message: string; result: CalendarImportResult } | null>(null);
-  const preview = useMutation({
-    mutationFn: (text: string) => importSchedule(text, true),
-    onSuccess: (value) => {
-      setCheck(value);
-      setStep(1);
-    },
-    onError: (e) => toast.error(e.message),
-  });
-  const commit = useMutation({
-    mutationFn: (text: string) => importSchedule(text, false),
-    onSuccess: async (value) => {
-      setCheck(value);
-      if (value.result.validRows === value.result.totalRows) {
-        await queryClient.invalidateQueries({ queryKey: calendarKeys.all });
-        setStep(2);
-      }
-    },
-    onError: (e) => toast.error(e.message),
-  });
-
-  const close = () => {
-    setStep(0);
-    setFile(null);
-    setCheck(null);
-    onClose();
-  };
-  const header = file?.rows[0] ?? [];
-  // The preview shows the columns that identify a row; the check comes first so it is always seen.
-  const shownColumns = ['date', 'startTime', 'type', 'title', 'team', 'opponent']
-    .map((name) => ({ name, index: header.indexOf(name) }))
-    .filter((c) => c.index >= 0);
-  // Rows are numbered as in the spreadsheet (the header is row 1).
-  const numbered = (file?.rows.slice(1) ?? []).map((cells, i) => ({ number: i + 2, cells }));
-  const errorsByRow = new Map(check?.result.rows.map((r) => [r.row, r.errors]) ?? []);
-  const invalid = check ? check.result.totalRows - check.result.validRows : 0;
-
   return (
-    <Modal opened={opened} onClose={close} title="Import a season schedule" size="xl" centered>
-      <Stepper active={step} size="sm" mb="lg">
-        <Stepper.Step label="Choose file" />
-        <Stepper.Step label="Check rows" />
-        <Stepper.Step label="Done" />
-      </Stepper>
-      {step === 0 && (
-        <Stack>
-          <Dropzone
-            onDrop={async ([picked]) => {
-              if (!picked) return;
-              const text = await picked.text();
-              setFile({ name: picked.name, text, rows: parseCsv(text) });
-              preview.mutate(text);
-            }}
-            onReject={() => toast.error('Choose one CSV file of at most 5 MB')}
-            accept={['text/csv', 'application/vnd.ms-excel', '.csv']}
-            maxSize={5 * 1024 * 1024}
-            maxFiles={1}
-            loading={preview.isPending}
-          >
-            <Group justify="center" gap="lg" mih={140} style={{ pointerEvents: 'none' }}>
-              <IconFileSpreadsheet size={48} stroke={1.3} />
-              <Stack gap={4}>
-                <Text size="lg" fw={600}>
-                  Drop a schedule CSV here, or click to choose one
-                </Text>
-                <Text size="sm" c="dimmed">
-                  One event per row: date, times, type, title, team, opponent. Nothing is saved until you confirm.
-                </Text>
-              </Stack>
-            </Group>
-          </Dropzone>
-          {preview.isPending && <Progress value={100} animated striped aria-label="Checking rows" />}
-          <Text size="sm" c="dimmed">
-            Columns: {CALENDAR_CSV_COLUMNS.join(', ')}. Times are the school’s local time (24-hour).{' '}
-            <Anchor
-              href={`data:text/csv;charset=utf-8,${encodeURIComponent(TEMPLATE)}`}
-              download="schedule-template.csv"
-            >
-              Download a template
-            </Anchor>
-          </Text>
-        </Stack>
-      )}
-      {step === 1 && file && check && (
-        <Stack>
-          <Alert
-            color={invalid ? 'red' : 'green'}
-            variant="light"
-            title={
-              invalid
-                ? `${invalid} of ${check.result.totalRows} rows need fixing`
-                : `All ${check.result.totalRows} rows are ready`
-            }
-          >
-            {invalid
-              ? 'Fix the rows marked below in your spreadsheet and choose the file again. Nothing has been imported.'
-              : 'Every event goes on the calendar, and each team gets one message about its new dates.'}
-          </Alert>
-          <ScrollArea h={320}>
-            <Table striped withTableBorder fz="xs" stickyHeader>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Row</Table.Th>
-                  <Table.Th>Check</Table.Th>
-                  {shownColumns.map((c) => (
-                    <Table.Th key={c.name}>{c.name}</Table.Th>
-                  ))}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {numbered.map(({ number, cells }) => {
-                  const errors = errorsByRow.get(number) ?? [];
-                  return (
-                    <Table.Tr key={number} bg={errors.length ? 'var(--mantine-color-red-light)' : undefined}>
-                      <Table.Td>{number}</Table.Td>
-                      <Table.Td>
-                        {errors.length ? (
-                          <Text size="xs" c="red" data-testid="row-error">
-                            {errors.join('; ')}
-                          </Text>
-                        ) : (
-                          <Badge color="green" variant="light" size="xs">
-                            OK
-                          </Badge>
-                        )}
-                      </Table.Td>
-                      {shownColumns.map((c) => (
-                        <Table.Td key={c.name}>{cells[c.index]}</Table.Td>
-                      ))}
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </ScrollArea>
-          {commit.isPending && <Progress value={100} animated striped aria-label="Importing" />}
-          <Group justify="space-between">
-            <Button variant="default" onClick={() => setStep(0)}>
-              Choose another file
-            </Button>
-            <Button
-              leftSection={<IconUpload size={16} />}
-              disabled={invalid > 0}
-              loading={commit.isPending}
-              onClick={() => commit.mutate(file.text)}
-            >
-              Import {check.result.totalRows} rows
-            </Button>
-          </Group>
-        </Stack>
-      )}
-      {step === 2 && check && (
-        <Stack align="center" py="lg">
-          <Text fw={700} size="lg">
-            {check.message}
-          </Text>
-          <Text c="dimmed" size="sm">
-            The events are on the calendar and in the subscription feeds.
-          </Text>
-          <Button onClick={close}>Done</Button>
-        </Stack>
-      )}
-    </Modal>
+    <CsvImportWizard
+      opened={opened}
+      onClose={onClose}
+      importCsv={importSchedule}
+      queryKey={calendarKeys.all}
+      title="Import a season schedule"
+      dropTitle="Drop a schedule CSV here, or click to choose one"
+      dropHint="One event per row: date, times, type, title, team, opponent. Nothing is saved until you confirm."
+      columns={CALENDAR_CSV_COLUMNS}
+      columnsNote="Times are the school’s local time (24-hour)."
+      template={{ csv: TEMPLATE, fileName: 'schedule-template.csv' }}
+      shownColumns={['date', 'startTime', 'type', 'title', 'team', 'opponent']}
+      readyText="Every event goes on the calendar, and each team gets one message about its new dates."
+      doneText={() => 'The events are on the calendar and in the subscription feeds.'}
+    />
   );
 }

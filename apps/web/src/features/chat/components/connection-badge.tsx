@@ -1,6 +1,6 @@
 import type { ConnectionState } from '@fieldhouse/shared';
 import { Badge, Tooltip } from '@mantine/core';
-import { useConnectionState } from '../realtime/chat-provider.tsx';
+import { useChat, useConnectionState } from '../realtime/chat-provider.tsx';
 
 const LOOK: Record<ConnectionState, { color: string; label: string; hint: string }> = {
   connected: { color: 'teal', label: 'Live', hint: 'New messages arrive as they are sent.' },
@@ -12,11 +12,21 @@ const LOOK: Record<ConnectionState, { color: string; label: string; hint: string
 
 /** The chat connection's state at a glance (SPEC §4 socket states). */
 export function ConnectionBadge() {
+  const { socket } = useChat();
   const state = useConnectionState();
   const look = LOOK[state];
+  // SPEC §8 health: many recent errors, or one that retrying cannot fix.
+  const troubled = socket.errors.hasIssues();
   return (
-    <Tooltip label={look.hint}>
-      <Badge variant="dot" color={look.color} size="sm" data-testid="connection-state" data-state={state}>
+    <Tooltip label={troubled ? `${look.hint} The connection has been unreliable in the last few minutes.` : look.hint}>
+      <Badge
+        variant="dot"
+        color={troubled && state === 'connected' ? 'yellow' : look.color}
+        size="sm"
+        data-testid="connection-state"
+        data-state={state}
+        data-health={troubled ? 'issues' : 'ok'}
+      >
         {look.label}
       </Badge>
     </Tooltip>

@@ -1,24 +1,12 @@
 import { formatDisplayDate, type Organization, organizationInputSchema } from '@fieldhouse/shared';
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Modal,
-  Pagination,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Group, Modal, Pagination, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { FormModal } from '../../../components/form-modal.tsx';
 import { zodValidate } from '../../../lib/zod-form.ts';
 import {
   createOrganization,
@@ -179,51 +167,44 @@ function OrganizationModal({
     onError: (e) => setError(e.message),
   });
   return (
-    <Modal opened onClose={onClose} title={organization ? `Edit ${organization.name}` : 'New organization'} centered>
-      <form onSubmit={form.onSubmit((values) => mutation.mutate(values))} noValidate>
-        <Stack>
-          {error && <Alert color="red">{error}</Alert>}
-          <TextInput
-            label="Name"
-            withAsterisk
-            {...form.getInputProps('name')}
-            onBlur={() => {
-              if (!form.values.slug)
-                form.setFieldValue(
-                  'slug',
-                  form.values.name
-                    .toLowerCase()
-                    .replace(/[^a-z0-9]+/g, '-')
-                    .replace(/^-|-$/g, ''),
-                );
-            }}
-          />
-          <TextInput
-            label="Short name (URL)"
-            withAsterisk
-            description="Lower-case letters, digits and dashes"
-            {...form.getInputProps('slug')}
-          />
-          <TextInput
-            label="Time zone"
-            withAsterisk
-            description="For example America/Chicago"
-            {...form.getInputProps('timezone')}
-          />
-          <Group grow>
-            <TextInput label="City" {...form.getInputProps('city')} />
-            <TextInput label="State" {...form.getInputProps('state')} />
-          </Group>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={mutation.isPending}>
-              Save
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal
+      onClose={onClose}
+      title={organization ? `Edit ${organization.name}` : 'New organization'}
+      onSubmit={form.onSubmit((values) => mutation.mutate(values))}
+      error={error}
+      saving={mutation.isPending}
+    >
+      <TextInput
+        label="Name"
+        withAsterisk
+        {...form.getInputProps('name')}
+        onBlur={() => {
+          if (!form.values.slug)
+            form.setFieldValue(
+              'slug',
+              form.values.name
+                .toLowerCase()
+                .replace(/[^a-z0-9]+/g, '-')
+                .replace(/^-|-$/g, ''),
+            );
+        }}
+      />
+      <TextInput
+        label="Short name (URL)"
+        withAsterisk
+        description="Lower-case letters, digits and dashes"
+        {...form.getInputProps('slug')}
+      />
+      <TextInput
+        label="Time zone"
+        withAsterisk
+        description="For example America/Chicago"
+        {...form.getInputProps('timezone')}
+      />
+      <Group grow>
+        <TextInput label="City" {...form.getInputProps('city')} />
+        <TextInput label="State" {...form.getInputProps('state')} />
+      </Group>
+    </FormModal>
   );
 }

@@ -1,11 +1,18 @@
 import { EVENT_TYPE_LABELS, EVENT_TYPES, type EventType } from '@fieldhouse/shared';
-import { BarChart } from '@mantine/charts';
 import { Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { eventsReportQueryOptions } from '../api/get-events-report.ts';
 import type { ReportSearch } from '../utils/report-search.ts';
 import { EVENT_STATUS_LABELS, EVENT_TYPE_COLORS } from './labels.ts';
-import { ChartBox, numericClass, ReportEmpty, ReportError, ReportLoading, TableBox } from './report-parts.tsx';
+import {
+  ChartBox,
+  numericClass,
+  ReportEmpty,
+  ReportError,
+  ReportLoading,
+  StackedBars,
+  TableBox,
+} from './report-parts.tsx';
 
 export const eventsParams = (s: ReportSearch) => ({
   from: s.from,
@@ -46,20 +53,15 @@ export function EventsReport({ search }: { search: ReportSearch }) {
         {total === 0 ? (
           <ReportEmpty>No events in this range.</ReportEmpty>
         ) : (
-          <BarChart
-            h={280}
+          <StackedBars
             data={chartData}
             dataKey="month"
-            type="stacked"
-            withLegend
-            legendProps={{ verticalAlign: 'bottom' }}
             series={types.map((t) => ({
               name: t,
               label: EVENT_TYPE_LABELS[t as EventType],
               color: EVENT_TYPE_COLORS[t] ?? 'gray.5',
             }))}
             maxBarWidth={48}
-            tickLine="y"
           />
         )}
       </ChartBox>

@@ -1,15 +1,7 @@
-import type { ReportGroup, ReportName } from '@fieldhouse/shared';
+import { type ReportGroup, type ReportName, ROLE_LABELS } from '@fieldhouse/shared';
 
-export const ROLE_LABELS: Record<string, string> = {
-  SUPER_ADMIN: 'Super Admin',
-  ATHLETIC_DIRECTOR: 'Athletic Director',
-  ATHLETIC_ADMINISTRATOR: 'Athletic Administrator',
-  ASSISTANT_ATHLETIC_DIRECTOR: 'Assistant AD',
-  COACH: 'Coach',
-  ATHLETE: 'Athlete',
-  PARENT: 'Guardian',
-  NONE: 'No role',
-};
+/** The users report counts people without a role as NONE. */
+export const REPORT_ROLE_LABELS: Record<string, string> = { ...ROLE_LABELS, NONE: 'No role' };
 /** Chart axis labels: short enough that none is dropped on a printed page. */
 export const ROLE_SHORT_LABELS: Record<string, string> = {
   SUPER_ADMIN: 'Super Admin',
@@ -20,12 +12,6 @@ export const ROLE_SHORT_LABELS: Record<string, string> = {
   ATHLETE: 'Athlete',
   PARENT: 'Guardian',
   NONE: 'No role',
-};
-export const STATUS_LABELS: Record<string, string> = {
-  ACTIVE: 'Active',
-  INACTIVE: 'Inactive',
-  SUSPENDED: 'Suspended',
-  DELETED: 'Deleted',
 };
 export const STATUS_COLORS: Record<string, string> = {
   ACTIVE: 'teal.6',

@@ -1,11 +1,10 @@
 import { formatDuration, type MessagingDayRow } from '@fieldhouse/shared';
-import { BarChart } from '@mantine/charts';
 import { Paper, SimpleGrid, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { messagingReportQueryOptions } from '../api/get-messaging-report.ts';
 import type { ReportSearch } from '../utils/report-search.ts';
 import { GROUP_COLORS, GROUP_LABELS } from './labels.ts';
-import { ChartBox, numericClass, ReportError, ReportLoading, TableBox } from './report-parts.tsx';
+import { ChartBox, numericClass, ReportError, ReportLoading, StackedBars, TableBox } from './report-parts.tsx';
 
 export const messagingParams = (s: ReportSearch) => ({ from: s.from, to: s.to, group: s.group });
 
@@ -39,16 +38,11 @@ export function MessagingReport({ search }: { search: ReportSearch }) {
         ))}
       </SimpleGrid>
       <ChartBox title={`Messages per day, ${shortDay(data.from)} – ${shortDay(data.to)} (${data.timezone} days)`}>
-        <BarChart
-          h={280}
+        <StackedBars
           data={chartData}
           dataKey="label"
-          type="stacked"
-          withLegend
-          legendProps={{ verticalAlign: 'bottom' }}
           series={columns.map((c) => ({ name: c, label: GROUP_LABELS[c], color: GROUP_COLORS[c] }))}
           maxBarWidth={28}
-          tickLine="y"
           xAxisProps={{ minTickGap: 24 }}
         />
       </ChartBox>

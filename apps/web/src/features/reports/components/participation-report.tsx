@@ -1,10 +1,18 @@
-import { BarChart } from '@mantine/charts';
 import { Badge, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { participationReportQueryOptions } from '../api/get-participation-report.ts';
 import { REPORT_PAGE_SIZE, type ReportSearch } from '../utils/report-search.ts';
 import { LEVEL_LABELS, SEASON_COLORS, SEASON_LABELS, titleCase } from './labels.ts';
-import { ChartBox, numericClass, Pager, ReportEmpty, ReportError, ReportLoading, TableBox } from './report-parts.tsx';
+import {
+  ChartBox,
+  numericClass,
+  Pager,
+  ReportEmpty,
+  ReportError,
+  ReportLoading,
+  StackedBars,
+  TableBox,
+} from './report-parts.tsx';
 
 export const participationParams = (s: ReportSearch) => ({
   sportId: s.sportId,
@@ -33,16 +41,12 @@ export function ParticipationReport({ search, onPage }: { search: ReportSearch; 
         <ChartBox
           title={`Athletes by sport, coloured by season (${athletes.toLocaleString()} in all; an athlete counts once per sport and season)`}
         >
-          <BarChart
+          <StackedBars
             h={300}
             data={[...bySport.values()]}
             dataKey="sport"
-            type="stacked"
-            withLegend
-            legendProps={{ verticalAlign: 'bottom' }}
             series={seasons.map((s) => ({ name: s, label: SEASON_LABELS[s], color: SEASON_COLORS[s] ?? 'gray.5' }))}
             maxBarWidth={40}
-            tickLine="y"
           />
         </ChartBox>
       )}

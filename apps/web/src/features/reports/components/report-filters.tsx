@@ -4,15 +4,17 @@ import {
   EVENT_TYPES,
   type EventType,
   type ReportName,
+  ROLE_LABELS,
   ROLES,
   TAB_VALUES,
+  USER_STATUS_LABELS,
   USER_STATUSES,
 } from '@fieldhouse/shared';
 import { Button, Group, Paper, Select, TextInput } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { ReportSearch } from '../utils/report-search.ts';
-import { EVENT_STATUS_LABELS, GROUP_LABELS, ROLE_LABELS, SEASON_LABELS, STATUS_LABELS } from './labels.ts';
+import { EVENT_STATUS_LABELS, GROUP_LABELS, SEASON_LABELS } from './labels.ts';
 import classes from './reports.module.css';
 
 type Option = { id: number; name: string };
@@ -86,7 +88,7 @@ export function ReportFilters({ search, teams, sports, onChange }: Props) {
       ),
     season: () => select('season', 'Season', options(SEASON_LABELS, Object.keys(SEASON_LABELS)), 'All seasons'),
     role: () => select('role', 'Role', options(ROLE_LABELS, ROLES), 'All roles'),
-    status: () => select('status', 'Status', options(STATUS_LABELS, USER_STATUSES), 'All statuses'),
+    status: () => select('status', 'Status', options(USER_STATUS_LABELS, USER_STATUSES), 'All statuses'),
     group: () => select('group', 'Group', options(GROUP_LABELS, TAB_VALUES), 'All groups'),
     from: () => date('from', 'From'),
     to: () => date('to', 'To'),

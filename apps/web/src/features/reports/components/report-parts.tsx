@@ -1,5 +1,6 @@
 /** Pieces every report uses: its frame (title, what it shows), a chart box, the pager, states. */
 import type { PaginationInfo } from '@fieldhouse/shared';
+import { BarChart, type BarChartProps } from '@mantine/charts';
 import { Alert, Center, Group, Pagination, Paper, ScrollArea, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconInbox } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -42,6 +43,13 @@ export function ChartBox({ title, children }: { title: string; children: ReactNo
       </Text>
       {children}
     </Paper>
+  );
+}
+
+/** A report's chart: stacked bars, the legend below, grid lines across. */
+export function StackedBars(props: Omit<BarChartProps, 'type' | 'withLegend' | 'legendProps' | 'tickLine'>) {
+  return (
+    <BarChart h={280} type="stacked" withLegend legendProps={{ verticalAlign: 'bottom' }} tickLine="y" {...props} />
   );
 }
 

@@ -1,8 +1,9 @@
+import { USER_STATUS_LABELS, type UserStatus } from '@fieldhouse/shared';
 import { Badge, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { rosterReportQueryOptions } from '../api/get-roster-report.ts';
 import { REPORT_PAGE_SIZE, type ReportSearch } from '../utils/report-search.ts';
-import { SEASON_LABELS, STATUS_LABELS } from './labels.ts';
+import { SEASON_LABELS } from './labels.ts';
 import { Pager, ReportEmpty, ReportError, ReportLoading, TableBox } from './report-parts.tsx';
 
 export const rosterParams = (s: ReportSearch) => ({
@@ -50,7 +51,7 @@ export function RosterReport({ search, onPage }: { search: ReportSearch; onPage:
                   </Text>
                   {row.status !== 'ACTIVE' && (
                     <Badge size="xs" color="orange" variant="light">
-                      {STATUS_LABELS[row.status] ?? row.status}
+                      {USER_STATUS_LABELS[row.status as UserStatus] ?? row.status}
                     </Badge>
                   )}
                 </Table.Td>

@@ -1,11 +1,10 @@
-import { USER_STATUSES } from '@fieldhouse/shared';
-import { BarChart } from '@mantine/charts';
+import { USER_STATUS_LABELS, USER_STATUSES } from '@fieldhouse/shared';
 import { Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { usersReportQueryOptions } from '../api/get-users-report.ts';
 import type { ReportSearch } from '../utils/report-search.ts';
-import { ROLE_LABELS, ROLE_SHORT_LABELS, STATUS_COLORS, STATUS_LABELS } from './labels.ts';
-import { ChartBox, numericClass, ReportError, ReportLoading, TableBox } from './report-parts.tsx';
+import { REPORT_ROLE_LABELS, ROLE_SHORT_LABELS, STATUS_COLORS } from './labels.ts';
+import { ChartBox, numericClass, ReportError, ReportLoading, StackedBars, TableBox } from './report-parts.tsx';
 
 export const usersParams = (s: ReportSearch) => ({ role: s.role, status: s.status, teamId: s.teamId });
 
@@ -21,20 +20,15 @@ export function UsersReport({ search }: { search: ReportSearch }) {
   return (
     <>
       <ChartBox title="People by role and status">
-        <BarChart
-          h={280}
+        <StackedBars
           data={chartData}
           dataKey="label"
-          type="stacked"
-          withLegend
-          legendProps={{ verticalAlign: 'bottom' }}
           series={(statuses.length ? statuses : ['ACTIVE' as const]).map((s) => ({
             name: s,
-            label: STATUS_LABELS[s],
+            label: USER_STATUS_LABELS[s],
             color: STATUS_COLORS[s] ?? 'gray.5',
           }))}
           maxBarWidth={56}
-          tickLine="y"
         />
       </ChartBox>
       <TableBox>
@@ -44,7 +38,7 @@ export function UsersReport({ search }: { search: ReportSearch }) {
               <Table.Th>Role</Table.Th>
               {USER_STATUSES.map((s) => (
                 <Table.Th key={s} className={numericClass}>
-                  {STATUS_LABELS[s]}
+                  {USER_STATUS_LABELS[s]}
                 </Table.Th>
               ))}
               <Table.Th className={numericClass}>Total</Table.Th>
@@ -53,7 +47,7 @@ export function UsersReport({ search }: { search: ReportSearch }) {
           <Table.Tbody>
             {data.map((r) => (
               <Table.Tr key={r.role}>
-                <Table.Td>{ROLE_LABELS[r.role] ?? r.role}</Table.Td>
+                <Table.Td>{REPORT_ROLE_LABELS[r.role] ?? r.role}</Table.Td>
                 {USER_STATUSES.map((s) => (
                   <Table.Td key={s} className={numericClass}>
                     <Text size="sm" c={r[s] === 0 ? 'dimmed' : undefined}>

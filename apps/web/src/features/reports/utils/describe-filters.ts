@@ -1,5 +1,5 @@
-import { EVENT_TYPE_LABELS, type EventType } from '@fieldhouse/shared';
-import { EVENT_STATUS_LABELS, GROUP_LABELS, ROLE_LABELS, SEASON_LABELS, STATUS_LABELS } from '../components/labels.ts';
+import { EVENT_TYPE_LABELS, type EventType, ROLE_LABELS, USER_STATUS_LABELS } from '@fieldhouse/shared';
+import { EVENT_STATUS_LABELS, GROUP_LABELS, SEASON_LABELS } from '../components/labels.ts';
 import type { ReportSearch } from './report-search.ts';
 
 type Option = { id: number; name: string };
@@ -16,7 +16,7 @@ export function describeFilters(search: ReportSearch, teams: Option[], sports: O
   if (search.sportId) parts.push(`Sport: ${name(sports, search.sportId)}`);
   if (search.season) parts.push(`Season: ${SEASON_LABELS[search.season]}`);
   if (search.role) parts.push(`Role: ${ROLE_LABELS[search.role]}`);
-  if (search.status) parts.push(`Status: ${STATUS_LABELS[search.status]}`);
+  if (search.status) parts.push(`Status: ${USER_STATUS_LABELS[search.status]}`);
   if (search.group) parts.push(`Group: ${GROUP_LABELS[search.group]}`);
   if (search.type) parts.push(`Type: ${EVENT_TYPE_LABELS[search.type as EventType]}`);
   if (search.eventStatus) parts.push(`Status: ${EVENT_STATUS_LABELS[search.eventStatus]}`);

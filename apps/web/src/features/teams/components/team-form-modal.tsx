@@ -1,9 +1,10 @@
 import { type Sport, type TeamSummary, teamInputSchema } from '@fieldhouse/shared';
-import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Group, Select, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { FormModal } from '../../../components/form-modal.tsx';
 import { zodValidate } from '../../../lib/zod-form.ts';
 import { createTeam, teamsKeys, updateTeam } from '../api/teams-queries.ts';
 
@@ -64,41 +65,32 @@ export function TeamFormModal({
     onError: (e) => setError(e.message),
   });
   return (
-    <Modal opened={opened} onClose={onClose} title={team ? `Edit ${team.name}` : 'New team'} centered size="lg">
-      <form onSubmit={form.onSubmit((values) => mutation.mutate(values))} noValidate>
-        <Stack>
-          {error && <Alert color="red">{error}</Alert>}
-          <TextInput
-            label="Team name"
-            placeholder="Girls Varsity Soccer"
-            withAsterisk
-            {...form.getInputProps('name')}
-          />
-          <Group grow align="flex-start">
-            <Select
-              label="Sport"
-              withAsterisk
-              searchable
-              data={sports.map((s) => ({ value: String(s.id), label: s.name }))}
-              {...form.getInputProps('sportId')}
-            />
-            <Select label="Level" data={options(LEVELS)} allowDeselect={false} {...form.getInputProps('level')} />
-          </Group>
-          <Group grow align="flex-start">
-            <Select label="Gender" data={options(GENDERS)} allowDeselect={false} {...form.getInputProps('gender')} />
-            <Select label="Season" data={options(SEASONS)} allowDeselect={false} {...form.getInputProps('season')} />
-            <TextInput label="School year" placeholder="2026-27" {...form.getInputProps('schoolYear')} />
-          </Group>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={mutation.isPending}>
-              {team ? 'Save changes' : 'Create team'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal
+      opened={opened}
+      onClose={onClose}
+      title={team ? `Edit ${team.name}` : 'New team'}
+      size="lg"
+      onSubmit={form.onSubmit((values) => mutation.mutate(values))}
+      error={error}
+      saving={mutation.isPending}
+      submitLabel={team ? 'Save changes' : 'Create team'}
+    >
+      <TextInput label="Team name" placeholder="Girls Varsity Soccer" withAsterisk {...form.getInputProps('name')} />
+      <Group grow align="flex-start">
+        <Select
+          label="Sport"
+          withAsterisk
+          searchable
+          data={sports.map((s) => ({ value: String(s.id), label: s.name }))}
+          {...form.getInputProps('sportId')}
+        />
+        <Select label="Level" data={options(LEVELS)} allowDeselect={false} {...form.getInputProps('level')} />
+      </Group>
+      <Group grow align="flex-start">
+        <Select label="Gender" data={options(GENDERS)} allowDeselect={false} {...form.getInputProps('gender')} />
+        <Select label="Season" data={options(SEASONS)} allowDeselect={false} {...form.getInputProps('season')} />
+        <TextInput label="School year" placeholder="2026-27" {...form.getInputProps('schoolYear')} />
+      </Group>
+    </FormModal>
   );
 }

@@ -1,15 +1,5 @@
 import type { Role, UserStatus } from '@fieldhouse/shared';
 
-export const ROLE_LABELS: Record<Role, string> = {
-  SUPER_ADMIN: 'Super Admin',
-  ATHLETIC_DIRECTOR: 'Athletic Director',
-  ATHLETIC_ADMINISTRATOR: 'Athletic Administrator',
-  ASSISTANT_ATHLETIC_DIRECTOR: 'Assistant AD',
-  COACH: 'Coach',
-  ATHLETE: 'Athlete',
-  PARENT: 'Guardian',
-};
-
 export const ROLE_COLORS: Record<Role, string> = {
   SUPER_ADMIN: 'grape',
   ATHLETIC_DIRECTOR: 'navy',
@@ -25,13 +15,6 @@ export const STATUS_COLORS: Record<UserStatus, string> = {
   INACTIVE: 'gray',
   SUSPENDED: 'red',
   DELETED: 'dark',
-};
-
-export const STATUS_LABELS: Record<UserStatus, string> = {
-  ACTIVE: 'Active',
-  INACTIVE: 'Inactive',
-  SUSPENDED: 'Suspended',
-  DELETED: 'Deleted',
 };
 
 export const fullName = (u: { firstName: string; lastName?: string | null }) =>

@@ -1,4 +1,4 @@
-import { formatDisplayDate, type Role, type User } from '@fieldhouse/shared';
+import { formatDisplayDate, ROLE_LABELS, type Role, USER_STATUS_LABELS, type User } from '@fieldhouse/shared';
 import {
   Alert,
   Avatar,
@@ -29,7 +29,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { SportIcon } from '../../../components/sport-icon.tsx';
 import { changeUserStatus, deleteUser, resendInvite, userDetailQueryOptions, usersKeys } from '../api/users-queries.ts';
-import { fullName, initials, ROLE_COLORS, ROLE_LABELS, STATUS_COLORS, STATUS_LABELS } from './labels.ts';
+import { fullName, initials, ROLE_COLORS, STATUS_COLORS } from './labels.ts';
 
 type StatusAction = { status: 'ACTIVE' | 'INACTIVE' | 'SUSPENDED'; label: string; verb: string; color: string };
 const STATUS_ACTIONS: StatusAction[] = [
@@ -55,7 +55,7 @@ export function UserDrawer({ userId, actor, onClose, onEdit }: Props) {
     mutationFn: (status: StatusAction['status']) => changeUserStatus(userId as number, status),
     onSuccess: async (user) => {
       await refresh();
-      toast.success(`${fullName(user)} is now ${STATUS_LABELS[user.status].toLowerCase()}`);
+      toast.success(`${fullName(user)} is now ${USER_STATUS_LABELS[user.status].toLowerCase()}`);
       setConfirm(null);
     },
     onError: (e) => toast.error(e.message),
@@ -107,7 +107,7 @@ export function UserDrawer({ userId, actor, onClose, onEdit }: Props) {
                   </Badge>
                 )}
                 <Badge variant="dot" color={STATUS_COLORS[user.status]}>
-                  {STATUS_LABELS[user.status]}
+                  {USER_STATUS_LABELS[user.status]}
                 </Badge>
               </Group>
             </Stack>
@@ -188,8 +188,8 @@ export function UserDrawer({ userId, actor, onClose, onEdit }: Props) {
                     title={
                       <Text size="sm">
                         {event.fromStatus
-                          ? `${STATUS_LABELS[event.fromStatus]} → ${STATUS_LABELS[event.toStatus]}`
-                          : `Added as ${STATUS_LABELS[event.toStatus].toLowerCase()}`}
+                          ? `${USER_STATUS_LABELS[event.fromStatus]} → ${USER_STATUS_LABELS[event.toStatus]}`
+                          : `Added as ${USER_STATUS_LABELS[event.toStatus].toLowerCase()}`}
                       </Text>
                     }
                   >

@@ -1,5 +1,6 @@
 import {
   canGrantRole,
+  ROLE_LABELS,
   ROLES,
   type Role,
   type TeamSummary,
@@ -14,7 +15,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { zodValidate } from '../../../lib/zod-form.ts';
 import { createUser, updateUser, usersKeys } from '../api/users-queries.ts';
-import { fullName, ROLE_LABELS } from './labels.ts';
+import { fullName } from './labels.ts';
 
 /** Roles the actor may give (the server enforces the same rule, decision 007). */
 export const grantableRoles = (actorRole: Role) => ROLES.filter((role) => canGrantRole(actorRole, role));

@@ -1,8 +1,15 @@
-import { formatDisplayDate, type User, type UserListQuery, type UserSort } from '@fieldhouse/shared';
+import {
+  formatDisplayDate,
+  ROLE_LABELS,
+  USER_STATUS_LABELS,
+  type User,
+  type UserListQuery,
+  type UserSort,
+} from '@fieldhouse/shared';
 import { Avatar, Badge, Group, ScrollArea, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
 import { SportIcon } from '../../../components/sport-icon.tsx';
-import { initials, ROLE_COLORS, ROLE_LABELS, STATUS_COLORS, STATUS_LABELS } from './labels.ts';
+import { initials, ROLE_COLORS, STATUS_COLORS } from './labels.ts';
 
 type Props = {
   users: User[];
@@ -109,7 +116,7 @@ export function UsersTable({ users, query, onSort, onOpen }: Props) {
                 </Table.Td>
                 <Table.Td>
                   <Badge variant="dot" color={STATUS_COLORS[user.status]}>
-                    {STATUS_LABELS[user.status]}
+                    {USER_STATUS_LABELS[user.status]}
                   </Badge>
                 </Table.Td>
                 <Table.Td>

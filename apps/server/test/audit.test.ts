@@ -221,7 +221,7 @@ describe('GET /api/audit', () => {
     expect(teamActions.result.every((e) => e.action.startsWith('team.'))).toBe(true);
     expect((await audit(`?actorId=${school.superAdmin.id}`)).result).toEqual([]);
 
-    const future = await audit('?from=2999-01-01');
+    const future = await audit('?from=2099-01-01');
     expect(future.result).toEqual([]);
     const today = new Date().toISOString().slice(0, 10);
     expect((await audit(`?to=${today}`)).paginationInfo.totalCount).toBe((await audit('')).paginationInfo.totalCount);

@@ -34,6 +34,9 @@ describe('GET /api/chat/rooms/:id', () => {
     const roomId = (await coach.post('/api/chat/rooms/direct', { userId: t.school.athlete2.id })).json().data.id;
     expect((await (await as(t.app, t.school.parent)).get(`/api/chat/rooms/${roomId}`)).statusCode).toBe(403);
     expect((await (await as(t.app, t.other.director)).get(`/api/chat/rooms/${roomId}`)).statusCode).toBe(404);
+    // Administrators read others' direct conversations only through supervision (with a reason).
+    expect((await (await as(t.app, t.school.administrator)).get(`/api/chat/rooms/${roomId}`)).statusCode).toBe(403);
+    expect((await (await as(t.app, t.school.director)).get(`/api/chat/rooms/${roomId}/messages`)).statusCode).toBe(403);
     const missing = await coach.get('/api/chat/rooms/999999');
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ statusCode: 404, message: expect.any(String) });

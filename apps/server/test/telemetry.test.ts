@@ -47,3 +47,19 @@ describe('POST /api/telemetry/socket-errors', () => {
     expect(res.json()).toMatchObject({ statusCode: 400, message: expect.any(String) });
   });
 });
+
+describe('flooding', () => {
+  it('answers 429 after 30 reports a minute from one address', async () => {
+    const send = () =>
+      app.inject({
+        method: 'POST',
+        url: '/api/telemetry/socket-errors',
+        payload: record,
+        remoteAddress: '203.0.113.9',
+      });
+    for (let i = 0; i < 30; i++) expect((await send()).statusCode).toBe(202);
+    const refused = await send();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ statusCode: 429, message: expect.any(String) });
+  });
+});

@@ -81,14 +81,15 @@ test('import a 50-row roster with 2 bad rows and see the errors', async ({ page,
 });
 
 test('suspend a user with confirmation', async ({ page }) => {
-  await signIn(page, DEMO.admin, '/users/?search=alicia');
+  // Tom Becker, not an account another journey signs in with.
+  await signIn(page, DEMO.admin, '/users/?search=becker');
   await page.getByTestId('user-row').first().click();
   const drawer = page.getByRole('dialog', { name: 'Person' });
-  await expect(drawer.getByRole('heading', { name: 'Alicia Moreno' })).toBeVisible();
+  await expect(drawer.getByRole('heading', { name: 'Tom Becker' })).toBeVisible();
   await drawer.getByRole('button', { name: 'Change status' }).click();
   await page.getByRole('menuitem', { name: 'Suspend' }).click();
   await page.getByRole('dialog', { name: 'Please confirm' }).getByRole('button', { name: 'Suspend' }).click();
-  await expect(page.getByText('Alicia Moreno is now suspended')).toBeVisible();
+  await expect(page.getByText('Tom Becker is now suspended')).toBeVisible();
   await expect(page.getByTestId('user-row').first()).toContainText('Suspended');
   await expect(drawer.getByText('Active → Suspended')).toBeVisible();
 });

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { socketErrorRecordSchema } from './chat.ts';
+import { boundedDate, boundedDateTime } from './dates.ts';
 import { limitParam, pageParam, type Role, roleSchema } from './user.ts';
 
 export const ADMIN_TABS = ['organizations', 'sports', 'audit', 'supervision', 'system'] as const;
@@ -42,7 +43,7 @@ export const sportInputSchema = z.object({
 export type SportInput = z.infer<typeof sportInputSchema>;
 
 const optionalId = z.coerce.number().int().positive().optional().catch(undefined);
-const optionalDate = z.iso.datetime({ offset: true }).or(z.iso.date()).optional().catch(undefined);
+const optionalDate = boundedDateTime.or(boundedDate()).optional().catch(undefined);
 
 /** GET /audit and /audit.csv: invalid filters fall back to "no filter". */
 export const auditQuerySchema = z.object({

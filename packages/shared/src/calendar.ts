@@ -3,6 +3,7 @@
  * zone (`YYYY-MM-DDTHH:mm`) next to UTC instants, so every viewer sees the school's times.
  */
 import { z } from 'zod';
+import { boundedDateTime, hasSensibleYear } from './dates.ts';
 import { parseWall } from './time-zone.ts';
 
 export const EVENT_TYPES = ['GAME', 'PRACTICE', 'MEETING', 'TOURNAMENT', 'OTHER'] as const;
@@ -46,12 +47,14 @@ const wallString = (field: string) =>
   z
     .string()
     .trim()
-    .refine((v) => parseWall(v) !== undefined, `${field} must be a date YYYY-MM-DD or date and time YYYY-MM-DDTHH:mm`);
+    .refine((v) => parseWall(v) !== undefined, `${field} must be a date YYYY-MM-DD or date and time YYYY-MM-DDTHH:mm`)
+    .refine(hasSensibleYear, `${field} must be between 1900 and 2100`);
 const dateString = (field: string) =>
   z
     .string()
     .trim()
-    .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && parseWall(v) !== undefined, `${field} must be a date YYYY-MM-DD`);
+    .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && parseWall(v) !== undefined, `${field} must be a date YYYY-MM-DD`)
+    .refine(hasSensibleYear, `${field} must be between 1900 and 2100`);
 const optionalText = (max: number) =>
   z
     .string()
@@ -145,7 +148,7 @@ export const eventUpdateSchema = z
     repeat: recurrenceSchema.nullish(),
     scope: editScopeSchema.default('series'),
     /** The occurrence acted on, for a recurring event: its original start (ISO instant). */
-    occurrenceStart: z.iso.datetime({ offset: true }).optional(),
+    occurrenceStart: boundedDateTime.optional(),
     confirmConflicts: z.boolean().default(false),
   })
   .strict();
@@ -154,13 +157,13 @@ export type EventUpdate = z.input<typeof eventUpdateSchema>;
 export const eventStatusChangeSchema = z.object({
   status: eventStatusSchema,
   scope: editScopeSchema.default('series'),
-  occurrenceStart: z.iso.datetime({ offset: true }).optional(),
+  occurrenceStart: boundedDateTime.optional(),
 });
 export type EventStatusChange = z.input<typeof eventStatusChangeSchema>;
 
 export const eventDeleteQuerySchema = z.object({
   scope: editScopeSchema.default('series'),
-  occurrenceStart: z.iso.datetime({ offset: true }).optional(),
+  occurrenceStart: boundedDateTime.optional(),
 });
 
 const csvList = <T extends z.ZodType>(item: T) =>
@@ -170,8 +173,8 @@ const csvList = <T extends z.ZodType>(item: T) =>
     .transform((v) => (v === undefined ? undefined : Array.isArray(v) ? v : [v]));
 
 export const calendarQuerySchema = z.object({
-  from: z.iso.datetime({ offset: true }),
-  to: z.iso.datetime({ offset: true }),
+  from: boundedDateTime,
+  to: boundedDateTime,
   teamId: z.coerce.number().int().positive().optional(),
   sportId: z.coerce.number().int().positive().optional(),
   type: csvList(eventTypeSchema),

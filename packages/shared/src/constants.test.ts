@@ -143,5 +143,6 @@ describe('csv', () => {
   });
   it('writes safe lines', () => {
     expect(toCsvLine(['a', 'b,c', 'd"e', null, 3, '=cmd()'])).toBe('a,"b,c","d""e",,3,\'=cmd()');
+    expect(toCsvLine(['\t=cmd()', '@SUM(A1)', '+1 555'])).toBe("'\t=cmd(),'@SUM(A1),'+1 555");
   });
 });

@@ -46,8 +46,9 @@ export function toCsvLine(values: (string | number | null | undefined)[]): strin
   return values
     .map((value) => {
       let text = value === null || value === undefined ? '' : String(value);
-      // A cell starting with = + - @ would run as a formula in spreadsheets.
-      if (/^[=+\-@]/.test(text)) text = `'${text}`;
+      // A cell starting with = + - @ (or a tab or carriage return before one) would run as a
+      // formula in spreadsheets (OWASP CSV injection).
+      if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
       return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
     })
     .join(',');

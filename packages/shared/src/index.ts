@@ -7,6 +7,7 @@ export * from './constants.ts';
 export * from './csv.ts';
 export * from './dashboard.ts';
 export * from './date-display.ts';
+export * from './dates.ts';
 export * from './directory.ts';
 export * from './reports.ts';
 export * from './socket-events.ts';

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { EVENT_STATUSES, EVENT_TYPES } from './calendar.ts';
 import { TAB_VALUES } from './chat.ts';
+import { boundedDate } from './dates.ts';
 import { seasonSchema } from './directory.ts';
 import { ROLES, USER_STATUSES } from './user.ts';
 
@@ -20,7 +21,7 @@ export const reportGroupSchema = z.enum(TAB_VALUES);
 export type ReportGroup = z.infer<typeof reportGroupSchema>;
 
 const id = z.coerce.number().int().positive();
-const isoDate = z.iso.date('Use the date format YYYY-MM-DD');
+const isoDate = boundedDate('Use the date format YYYY-MM-DD');
 const paging = {
   page: z.coerce.number().int().positive().default(1),
   limit: z.coerce.number().int().positive().max(REPORT_LIMITS.maxPageSize).default(REPORT_LIMITS.defaultPageSize),

@@ -13,8 +13,8 @@ import {
 } from '@fieldhouse/shared';
 import { and, asc, eq, gte, inArray, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { type CalendarEventRow, calendarEvents, calendarFeeds, teams } from '../../db/schema/index.ts';
-import { badRequest } from '../../errors.ts';
+import { type CalendarEventRow, calendarEvents, calendarFeeds, organizations, teams } from '../../db/schema/index.ts';
+import { notFound } from '../../errors.ts';
 import { buildCalendar, type IcalEvent, UID_DOMAIN } from './ical.ts';
 import { organizationZone, teamInfo } from './occurrences.ts';
 import { eventLabel } from './service.ts';
@@ -74,8 +74,9 @@ export async function rotateFeed(db: Db, organizationId: number, teamId: number 
     const [team] = await db
       .select({ id: teams.id })
       .from(teams)
-      .where(and(eq(teams.id, teamId), eq(teams.organizationId, organizationId)));
-    if (!team) throw badRequest('teamId: no such team in this organization');
+      .where(and(eq(teams.id, teamId), eq(teams.organizationId, organizationId), eq(teams.status, 'ACTIVE')));
+    // Another organization's team, or an archived one (whose feed no longer serves), is not there.
+    if (!team) throw notFound('Team');
   }
   await listFeeds(db, organizationId);
   const [feed] = await db
@@ -92,9 +93,16 @@ export async function rotateFeed(db: Db, organizationId: number, teamId: number 
   return feed;
 }
 
+/** The feed behind a token, unless its organization is deactivated or its team archived. */
 export async function feedByToken(db: Db, token: string) {
-  const [feed] = await db.select().from(calendarFeeds).where(eq(calendarFeeds.token, token));
-  return feed;
+  const [found] = await db
+    .select({ feed: calendarFeeds, teamStatus: teams.status })
+    .from(calendarFeeds)
+    .innerJoin(organizations, eq(organizations.id, calendarFeeds.organizationId))
+    .leftJoin(teams, eq(teams.id, calendarFeeds.teamId))
+    .where(and(eq(calendarFeeds.token, token), isNull(organizations.deactivatedAt)));
+  if (!found || (found.feed.teamId !== null && found.teamStatus !== 'ACTIVE')) return undefined;
+  return found.feed;
 }
 
 function describe(

@@ -72,7 +72,7 @@ async function checkTeam(db: Db, organizationId: number, teamId: number | null |
     .select({ id: teams.id })
     .from(teams)
     .where(and(eq(teams.id, teamId), eq(teams.organizationId, organizationId)));
-  if (!team) throw badRequest('teamId: no such team in this organization');
+  if (!team) throw notFound('Team');
 }
 
 /** A series starts on one of its weekdays: move start and end to the first matching date. */

@@ -118,7 +118,8 @@ export async function accessibleRoom(db: Db, user: AppUser, roomId: number): Pro
   // Another organization's room does not exist, as far as this user can tell.
   if (user.role !== 'SUPER_ADMIN' && room.organizationId !== user.organizationId) throw notFound('Room');
   const admin = isAdminRole(user.role) && (user.role === 'SUPER_ADMIN' || user.organizationId === room.organizationId);
-  if (!admin) throw forbidden('You are not a member of this room');
+  // Other people's direct conversations are read only through supervision, with a reason on record.
+  if (!admin || room.kind === 'DIRECT') throw forbidden('You are not a member of this room');
   await addMembers(db, room.id, [user.id]);
   return room;
 }

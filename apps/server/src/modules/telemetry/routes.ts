@@ -1,6 +1,8 @@
 import { socketErrorRecordSchema } from '@fieldhouse/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { HttpError } from '../../errors.ts';
+import { RateLimiter } from '../../identity/rate-limit.ts';
 import { authenticateToken, bearerToken } from '../auth/authenticate.ts';
 
 /**
@@ -8,6 +10,8 @@ import { authenticateToken, bearerToken } from '../auth/authenticate.ts';
  * are in their history). A reporter may have lost its session, so a token is optional.
  */
 export const telemetryRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Anyone may report, so nobody may flood the log: 30 reports a minute per address.
+  const limiter = new RateLimiter(30);
   app.post(
     '/telemetry/socket-errors',
     {
@@ -18,12 +22,13 @@ export const telemetryRoutes: FastifyPluginAsyncZod = async (app) => {
         security: [],
         body: socketErrorRecordSchema.extend({
           message: z.string().max(500),
-          context: z.record(z.string(), z.unknown()).optional(),
+          context: z.record(z.string().max(60), z.unknown()).optional(),
         }),
         response: { 202: z.object({ statusCode: z.number(), message: z.string() }) },
       },
     },
     async (request, reply) => {
+      if (!limiter.hit(request.ip)) throw new HttpError(429, 'Too many reports; try again in a minute', 'rate_limited');
       const userId = await authenticateToken(app.identity, app.database.db, bearerToken(request.headers.authorization))
         .then((auth) => auth.user.id)
         .catch(() => null);

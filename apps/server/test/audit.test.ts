@@ -1,5 +1,6 @@
 import { type AuditEntry, auditEntrySchema, pagedResponseSchema, parseCsv } from '@fieldhouse/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { as, buildSchool, type School } from './helpers/directory.ts';
 import { signInAs } from './helpers/factories.ts';
@@ -277,5 +278,23 @@ describe('GET /api/audit', () => {
       '{"status":"SUSPENDED"}',
     ]);
     expect((await (await as(app, school.coach)).get('/api/audit.csv')).statusCode).toBe(403);
+  });
+});
+
+describe('date filters', () => {
+  it('read a bare date as a day at the school, not a UTC day', async () => {
+    // 23:30 in Chicago on March 3rd is 05:30 UTC on March 4th.
+    await app.testDatabase.db.insert(auditLog).values({
+      organizationId: school.org.id,
+      actorId: school.director.id,
+      action: 'team.update',
+      entityType: 'team',
+      entityId: 'late-night',
+      summary: 'A late-night change',
+      createdAt: new Date('2026-03-04T05:30:00Z'),
+    });
+    const on = (query: string) => audit(`${query}&search=late-night change`);
+    expect((await on('?from=2026-03-03&to=2026-03-03')).paginationInfo.totalCount).toBe(1);
+    expect((await on('?from=2026-03-04&to=2026-03-04')).paginationInfo.totalCount).toBe(0);
   });
 });

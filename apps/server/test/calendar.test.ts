@@ -96,6 +96,9 @@ describe('calendar validation and authorization', () => {
     expect((await stranger.delete(`/api/calendar/events/${id}`)).statusCode).toBe(404);
     const theirs = await stranger.get(url);
     expect(calendarListSchema.parse(theirs.json().data).occurrences.some((o) => o.eventId === id)).toBe(false);
+    // Another organization's team, as a filter or for a new event, is not there.
+    expect((await stranger.get(`${url}&teamId=${school.varsity.id}`)).statusCode).toBe(404);
+    expect((await stranger.post('/api/calendar/events', game())).statusCode).toBe(404);
     expect((await director.get(`${url}&organizationId=${other.org.id}`)).statusCode).toBe(403);
     const superAdmin = await as(app, school.superAdmin);
     const inOther = await superAdmin.get(`${url}&organizationId=${other.org.id}`);

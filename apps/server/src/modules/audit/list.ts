@@ -26,13 +26,17 @@ export function auditFilter(organizationId: number | null, query: Omit<AuditQuer
   }
   if (query.entityType) conditions.push(eq(auditLog.entityType, query.entityType));
   if (query.actorId) conditions.push(eq(auditLog.actorId, query.actorId));
-  if (query.from) conditions.push(gte(auditLog.createdAt, new Date(query.from)));
-  if (query.to) {
-    // A bare date means "through the end of that day".
-    const to = new Date(query.to);
-    if (/^\d{4}-\d{2}-\d{2}$/.test(query.to)) to.setUTCDate(to.getUTCDate() + 1);
-    conditions.push(lt(auditLog.createdAt, to));
-  }
+  // A bare date is a day at the school: from its midnight, and "to" through the end of it.
+  const zone =
+    organizationId === null
+      ? sql`'UTC'`
+      : sql`coalesce((select timezone from organizations where id = ${organizationId}), 'UTC')`;
+  const midnight = (date: string, plusDays: number) =>
+    sql`((${date}::date + ${plusDays}::int)::timestamp at time zone ${zone})`;
+  const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
+  if (query.from)
+    conditions.push(gte(auditLog.createdAt, isDay(query.from) ? midnight(query.from, 0) : new Date(query.from)));
+  if (query.to) conditions.push(lt(auditLog.createdAt, isDay(query.to) ? midnight(query.to, 1) : new Date(query.to)));
   return and(...conditions);
 }
 

@@ -21,10 +21,13 @@ import {
   type Recurrence,
   toWallString,
 } from '@fieldhouse/shared';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest } from '../../errors.ts';
+import type { Db } from '../../db/client.ts';
+import { teams } from '../../db/schema/index.ts';
+import { badRequest, notFound } from '../../errors.ts';
 import { recordAudit } from '../audit/record.ts';
 import { requireAuth } from '../auth/authenticate.ts';
 import { requireAdmin, resolveOrganization } from '../auth/policies.ts';
@@ -57,6 +60,15 @@ async function actorContext(request: FastifyRequest, requested?: number | null) 
   return contextFor(request.server, actor, organizationId);
 }
 
+/** Another organization's team is not there (decision 007): 404, never an empty answer. */
+async function teamOfOrganization(db: Db, organizationId: number, teamId: number) {
+  const [team] = await db
+    .select({ id: teams.id })
+    .from(teams)
+    .where(and(eq(teams.id, teamId), eq(teams.organizationId, organizationId)));
+  if (!team) throw notFound('Team');
+}
+
 function checkRange(from: Date, to: Date, maxDays: number) {
   if (to <= from) throw badRequest('to must be after from');
   if (to.getTime() - from.getTime() > maxDays * 86_400_000) throw badRequest(`A range spans at most ${maxDays} days`);
@@ -72,6 +84,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The acting admin's context and the filtered occurrences of a range of at most maxDays. */
   async function occurrencesIn(request: FastifyRequest, query: z.output<typeof calendarQuerySchema>, maxDays: number) {
     const ctx = await actorContext(request, query.organizationId);
+    if (query.teamId) await teamOfOrganization(app.database.db, ctx.organizationId, query.teamId);
     const from = new Date(query.from);
     const to = new Date(query.to);
     checkRange(from, to, maxDays);

@@ -1,18 +1,6 @@
 /** The details of one occurrence, with edit, postpone, cancel and delete (scope for a series). */
 import { type CalendarOccurrence, type EditScope, EVENT_TYPE_LABELS, type EventStatus } from '@fieldhouse/shared';
-import {
-  Badge,
-  Button,
-  Divider,
-  Drawer,
-  Group,
-  Modal,
-  SegmentedControl,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Divider, Drawer, Group, Modal, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import {
   IconBuildingStadium,
   IconBus,
@@ -34,6 +22,7 @@ import { toast } from 'sonner';
 import { changeEventStatus, deleteEvent } from '../api/calendar-mutations.ts';
 import { calendarKeys } from '../api/calendar-queries.ts';
 import { eventTitle, shortDate, TYPE_COLORS, whenText } from './calendar-utils.ts';
+import { ScopeChoice } from './scope-choice.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
 const DAY_LABELS = { MO: 'Mon', TU: 'Tue', WE: 'Wed', TH: 'Thu', FR: 'Fri', SA: 'Sat', SU: 'Sun' } as const;
@@ -140,22 +129,7 @@ export function EventDrawer({
               {o.notes && <Detail icon={<IconNotes size={16} />}>{o.notes}</Detail>}
             </Stack>
             <Divider />
-            {isSeries && (
-              <Stack gap={4}>
-                <Text size="sm" fw={500}>
-                  Actions apply to
-                </Text>
-                <SegmentedControl
-                  value={scope}
-                  onChange={(value) => setScope(value as EditScope)}
-                  data={[
-                    { value: 'occurrence', label: 'This event' },
-                    { value: 'following', label: 'This and following' },
-                    { value: 'series', label: 'All events' },
-                  ]}
-                />
-              </Stack>
-            )}
+            {isSeries && <ScopeChoice label="Actions apply to" value={scope} onChange={setScope} />}
             <Group gap="xs">
               <Button leftSection={<IconEdit size={16} />} onClick={() => onEdit(o, isSeries ? scope : 'series')}>
                 Edit

@@ -40,6 +40,7 @@ import { toast } from 'sonner';
 import { createEvent, type SaveResult, updateEvent } from '../api/calendar-mutations.ts';
 import { calendarKeys, conflictsQueryOptions } from '../api/calendar-queries.ts';
 import { eventTitle, shortDate, whenText } from './calendar-utils.ts';
+import { ScopeChoice } from './scope-choice.tsx';
 
 export type TeamOption = { id: number; name: string; sportId: number };
 
@@ -239,22 +240,7 @@ function EventForm({ draft, teams, onClose }: { draft: EventDraft; teams: TeamOp
       }}
     >
       <Stack gap="sm">
-        {isSeries && (
-          <Stack gap={4}>
-            <Text size="sm" fw={500}>
-              Apply changes to
-            </Text>
-            <SegmentedControl
-              value={scope}
-              onChange={(value) => setScope(value as EditScope)}
-              data={[
-                { value: 'occurrence', label: 'This event' },
-                { value: 'following', label: 'This and following' },
-                { value: 'series', label: 'All events' },
-              ]}
-            />
-          </Stack>
-        )}
+        {isSeries && <ScopeChoice label="Apply changes to" value={scope} onChange={setScope} />}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Select
             label="Type"

@@ -19,6 +19,7 @@ import { authenticateToken, registerAuthentication } from './modules/auth/authen
 import { authRoutes } from './modules/auth/routes.ts';
 import { calendarFeedRoutes } from './modules/calendar/feed-routes.ts';
 import { calendarRoutes } from './modules/calendar/routes.ts';
+import { createFileStore } from './modules/chat/file-store.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
 import { UploadStore } from './modules/chat/uploads.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
@@ -106,7 +107,9 @@ export async function buildApp({ config, database, logger, identity: given }: Ap
   await registerIdentityEndpoint(app, identity, config.IDENTITY_RATE_LIMIT);
   await registerSpa(app, config.WEB_DIST_DIR);
 
-  const uploads = new UploadStore(database.db, config.DATA_DIR, config.UPLOAD_TIMEOUT_MS);
+  const files = createFileStore(config);
+  app.addHook('onClose', async () => files.close());
+  const uploads = new UploadStore(database.db, config.DATA_DIR, config.UPLOAD_TIMEOUT_MS, files);
   await uploads.init();
   app.decorate('uploads', uploads);
   const sockets: SocketServer = await createSocketServer(app.server, {

@@ -35,6 +35,58 @@ describe('configuration', () => {
     ).toThrow(/FIELDHOUSE_ADMIN_EMAIL/);
   });
 
+  it('keeps attachments on disk unless S3_BUCKET is set', () => {
+    const config = loadConfig({});
+    expect(config.S3_BUCKET).toBeUndefined();
+    expect(loadConfig({ S3_BUCKET: '' }).S3_BUCKET).toBeUndefined();
+    expect(config).toMatchObject({ S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: false, S3_PREFIX: '' });
+  });
+
+  it('reads the S3 settings, with the prefix as a folder', () => {
+    const config = loadConfig({
+      S3_BUCKET: 'westfield-attachments',
+      S3_ENDPOINT: 'https://minio.school.example:9000',
+      S3_REGION: 'auto',
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_PREFIX: '/fieldhouse/attachments/',
+      S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+      S3_SECRET_ACCESS_KEY: 'very-secret',
+    });
+    expect(config).toMatchObject({
+      S3_BUCKET: 'westfield-attachments',
+      S3_ENDPOINT: 'https://minio.school.example:9000',
+      S3_REGION: 'auto',
+      S3_FORCE_PATH_STYLE: true,
+      S3_PREFIX: 'fieldhouse/attachments/',
+      S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+      S3_SECRET_ACCESS_KEY: 'very-secret',
+    });
+  });
+
+  it('refuses bad S3 settings with one line naming the variable', () => {
+    const fails = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        return (error as Error).message;
+      }
+      throw new Error('loaded');
+    };
+    expect(fails({ S3_BUCKET: 'My_Bucket' })).toMatch(/^Invalid configuration: S3_BUCKET \(got "My_Bucket"\): /);
+    expect(fails({ S3_BUCKET: 'b12', S3_ENDPOINT: 'ftp://files' })).toMatch(/^Invalid configuration: S3_ENDPOINT/);
+    expect(fails({ S3_BUCKET: 'bucket', S3_FORCE_PATH_STYLE: 'yes' })).toMatch(/S3_FORCE_PATH_STYLE \(got "yes"\)/);
+    expect(fails({ S3_BUCKET: 'bucket', S3_PREFIX: 'a/../b' })).toMatch(/S3_PREFIX .*folder names/);
+    expect(fails({ S3_BUCKET: 'bucket', S3_ACCESS_KEY_ID: 'AKIAEXAMPLE' })).toBe(
+      'Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
+    );
+    // Set without a bucket, the settings would silently leave files on one node's disk.
+    expect(fails({ S3_ENDPOINT: 'http://127.0.0.1:9000', S3_FORCE_PATH_STYLE: 'true' })).toBe(
+      'Invalid configuration: S3_ENDPOINT, S3_FORCE_PATH_STYLE are set but S3_BUCKET is not (S3_BUCKET turns the S3 attachment store on)',
+    );
+    expect(fails({ S3_BUCKET: 'bucket', S3_REGION: 'US East' })).toMatch(/^Invalid configuration: S3_REGION/);
+  });
+
   it('reports every bad variable', () => {
     expect(() => loadConfig({ PORT: '70000', LOG_LEVEL: 'loud' })).toThrow(/PORT[\s\S]*\n.*LOG_LEVEL/);
   });

@@ -16,6 +16,25 @@ const optionalUrl = (protocols: RegExp) =>
 
 const boolFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
+/** A value where an empty string (`KEY=` in a .env file) means unset. */
+const optionalText = (schema: z.ZodString) =>
+  z
+    .string()
+    .trim()
+    .transform((v) => (v === '' ? undefined : v))
+    .pipe(schema.optional());
+
+/** A folder inside the bucket: `fieldhouse/attachments`, stored as `fieldhouse/attachments/`. */
+const keyPrefix = z
+  .string()
+  .trim()
+  .transform((v) => v.replace(/^\/+|\/+$/g, ''))
+  .refine(
+    (v) => v === '' || v.split('/').every((part) => /^[\w.-]+$/.test(part) && part !== '.' && part !== '..'),
+    'must be folder names of letters, digits, ".", "_" and "-" separated by "/"',
+  )
+  .transform((v) => (v === '' ? '' : `${v}/`));
+
 /** Decodes a secret given as hex or base64. */
 export const secretBytes = (value: string) =>
   /^[0-9a-fA-F]+$/.test(value) && value.length % 2 === 0 ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64');
@@ -81,9 +100,36 @@ const envSchema = z.object({
   /** Time a chunked upload has to finish (SPEC §7: 300 s); shorter only in tests. */
   UPLOAD_TIMEOUT_MS: z.coerce.number().int().positive().default(CHAT.uploadTimeoutMs),
   SENTRY_DSN: optionalUrl(/^https?$/).optional(),
+  /** Keep finished chat attachments in this S3 (or S3-compatible) bucket instead of DATA_DIR/uploads. */
+  S3_BUCKET: optionalText(
+    z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be 3–63 lower-case letters, digits, dots and hyphens'),
+  ).optional(),
+  /** An S3-compatible service (MinIO, Cloudflare R2, Ceph…); unset means Amazon S3. */
+  S3_ENDPOINT: optionalUrl(/^https?$/).optional(),
+  S3_REGION: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9-]+$/, 'must be a region such as us-east-1 (auto for Cloudflare R2)')
+    .default('us-east-1'),
+  /** Address the bucket as <endpoint>/<bucket> rather than <bucket>.<endpoint>; MinIO needs it. */
+  S3_FORCE_PATH_STYLE: boolFlag.default(false),
+  /** Object keys start with this folder, e.g. fieldhouse/attachments. */
+  S3_PREFIX: keyPrefix.default(''),
+  /** Keys for the bucket alone; unset: the AWS SDK's default chain (AWS_ACCESS_KEY_ID…, a role). */
+  S3_ACCESS_KEY_ID: optionalText(z.string()).optional(),
+  S3_SECRET_ACCESS_KEY: optionalText(z.string()).optional(),
 });
 
 export type Config = z.infer<typeof envSchema>;
+
+const S3_SETTINGS = [
+  'S3_ENDPOINT',
+  'S3_REGION',
+  'S3_FORCE_PATH_STYLE',
+  'S3_PREFIX',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+] as const;
 
 export class ConfigError extends Error {}
 
@@ -102,12 +148,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (config.IDENTITY_MODE === 'cognito' && !config.COGNITO_REGION) {
       throw new ConfigError('Invalid configuration: COGNITO_REGION is required when IDENTITY_MODE=cognito');
     }
+    // A mistyped S3_BUCKET must not quietly leave attachments on one node's disk.
+    const s3Settings = S3_SETTINGS.filter((key) => (env[key] ?? '').trim() !== '');
+    if (!config.S3_BUCKET && s3Settings.length > 0) {
+      throw new ConfigError(
+        `Invalid configuration: ${s3Settings.join(', ')} ${s3Settings.length === 1 ? 'is' : 'are'} set but S3_BUCKET is not (S3_BUCKET turns the S3 attachment store on)`,
+      );
+    }
+    if (Boolean(config.S3_ACCESS_KEY_ID) !== Boolean(config.S3_SECRET_ACCESS_KEY)) {
+      throw new ConfigError('Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
+    }
     return config;
   }
   const lines = parsed.error.issues.map((issue) => {
     const key = String(issue.path[0] ?? 'environment');
     const value = env[key];
-    const shown = value === undefined || /PASSWORD|SECRET|URL/.test(key) ? '' : ` (got "${value}")`;
+    const shown = value === undefined || /PASSWORD|SECRET|URL|ACCESS_KEY/.test(key) ? '' : ` (got "${value}")`;
     return `Invalid configuration: ${key}${shown}: ${issue.message}`;
   });
   throw new ConfigError(lines.join('\n'));

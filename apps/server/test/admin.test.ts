@@ -298,6 +298,7 @@ describe('system status', () => {
     expect(status.socketErrors.byType).toEqual({ timeout: 1 });
     expect(status.socketErrors.recent[0]).toMatchObject({ type: 'timeout', message: 'Connection timed out' });
     expect(status.process.uptimeSeconds).toBeGreaterThanOrEqual(0);
+    expect(status.fileStore).toEqual({ kind: 'disk', location: app.uploads.root, endpoint: null });
 
     for (const person of [school.director, school.administrator, school.coach]) {
       expect((await (await as(app, person)).get('/api/admin/system')).statusCode).toBe(403);

@@ -10,6 +10,7 @@ import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { as, buildSchool, type School } from './helpers/directory.ts';
 import { signInAs } from './helpers/factories.ts';
 import { emitWithAck, nextEvent, openSocket } from './helpers/sockets.ts';
+import { uploadChunks } from './helpers/uploads.ts';
 
 let app: TestApp;
 let url: string;
@@ -32,44 +33,8 @@ afterAll(async () => {
 const socketFor = (person: { email: string }) => openSocket(app, url, person, sockets);
 const emit = emitWithAck;
 
-async function upload(socket: Socket, bytes: Buffer, fileName: string, id = crypto.randomUUID()) {
-  const size = CHAT.maxChunkSizeBytes;
-  const totalChunks = Math.max(1, Math.ceil(bytes.length / size));
-  const progress: number[] = [];
-  socket.on(SOCKET_EVENTS.fileUploadProgress, (p: { progress: number }) => progress.push(p.progress));
-  for (let index = 0; index < totalChunks; index++) {
-    const data = bytes.subarray(index * size, (index + 1) * size);
-    const ack = await emit(socket, SOCKET_EVENTS.fileUploadChunk, {
-      roomId,
-      id,
-      data,
-      index,
-      totalChunks,
-      fileName,
-      attachmentIndex: 0,
-      size: data.length,
-      offset: index * size,
-      totalSize: bytes.length,
-    });
-    if (!ack.ok) return { ack, progress };
-  }
-  const done = await emit<{
-    uuid: string;
-    sha256: string;
-    mimeType: string;
-    size: number;
-    fileName: string;
-    url: string;
-  }>(socket, SOCKET_EVENTS.fileUploadComplete, {
-    roomId,
-    id,
-    fileName,
-    attachmentIndex: 0,
-    totalChunks,
-  });
-  socket.off(SOCKET_EVENTS.fileUploadProgress);
-  return { ack: done, progress };
-}
+const upload = (socket: Socket, bytes: Buffer, fileName: string, id?: string) =>
+  uploadChunks(socket, roomId, bytes, fileName, id);
 
 describe('chunked upload', () => {
   it('stores a multi-chunk file intact, reports progress, and sends it with a message', async () => {

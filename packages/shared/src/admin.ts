@@ -150,6 +150,14 @@ export const systemStatusSchema = z.object({
     byType: z.record(z.string(), z.number().int()),
     recent: z.array(socketErrorRecordSchema.extend({ userId: z.number().int().nullable(), receivedAt: z.string() })),
   }),
+  /** Where finished chat attachments are kept: a folder on disk or an S3 bucket (decision 013). */
+  fileStore: z.object({
+    kind: z.enum(['disk', 's3']),
+    /** The folder, or s3://bucket/prefix/. */
+    location: z.string(),
+    /** An S3-compatible endpoint's origin; null for Amazon S3 and for disk. */
+    endpoint: z.string().nullable(),
+  }),
   process: z.object({
     nodeId: z.string(),
     uptimeSeconds: z.number(),

@@ -196,7 +196,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'System status (SUPER_ADMIN): database, sockets per node, recent socket errors, process',
+        summary: 'System status (SUPER_ADMIN): database, sockets per node, recent socket errors, file store, process',
         response: { 200: apiResponseSchema(systemStatusSchema) },
       },
     },
@@ -267,6 +267,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
               receivedAt: new Date(e.receivedAt).toISOString(),
             })),
           },
+          fileStore: app.uploads.files.info,
           process: {
             nodeId: NODE_ID,
             uptimeSeconds: Math.round(process.uptime()),

@@ -240,6 +240,8 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(eq(chatAttachments.uuid, request.params.uuid));
       if (!attachment) throw notFound('Attachment');
       await accessibleRoom(app.database.db, viewer, attachment.roomId);
+      // Opened before any header is set, so a missing object answers as an error, not a download.
+      const body = await app.uploads.read(attachment.storageKey);
       const inline = attachment.mimeType.startsWith('image/') || attachment.mimeType === 'application/pdf';
       const ascii = attachment.fileName.replace(/[^\x20-\x7e]/g, '_').replaceAll('"', "'");
       return reply
@@ -251,7 +253,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
           'content-disposition',
           `${inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(attachment.fileName)}`,
         )
-        .send(app.uploads.stream(attachment.storageKey));
+        .send(body);
     },
   );
 

@@ -2,17 +2,19 @@
  * Chunked uploads (SPEC §7, §9): chunks of at most 512 KB in order, files of at most 100 MB,
  * a per-user quota, 300 s to finish. Bytes go to a temporary file named by a random id (never
  * the client's file name), the content type is sniffed from the bytes, and abandoned uploads are
- * removed. Finished files live under DATA_DIR/uploads.
+ * removed. Temporary files are under DATA_DIR/uploads/tmp on the node that owns the socket;
+ * finished files go to the file store (DATA_DIR/uploads, or S3: decision 013).
  */
 import { createHash, type Hash, randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { type FileHandle, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { type FileHandle, mkdir, open, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CHAT, type FileChunk, fileTooLargeMessage, type Media } from '@fieldhouse/shared';
 import { and, eq, inArray, isNull, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { chatAttachments } from '../../db/schema/index.ts';
 import { badRequest, HttpError } from '../../errors.ts';
+import { DiskFileStore } from './disk-file-store.ts';
+import type { FileStore } from './file-store.ts';
 
 export const USER_QUOTA_BYTES = 2 * 1024 * 1024 * 1024;
 
@@ -63,14 +65,18 @@ export class UploadStore {
   private readonly sessions = new Map<string, Session>();
   /** Uploads that ran out of time, remembered for another timeout so late chunks get a clear answer. */
   private readonly expired = new Set<string>();
+  /** DATA_DIR/uploads: temporary files in tmp/, and the finished ones too when they stay on disk. */
   readonly root: string;
+  readonly files: FileStore;
 
   constructor(
     private readonly db: Db,
     dataDir: string,
     readonly timeoutMs: number = CHAT.uploadTimeoutMs,
+    files?: FileStore,
   ) {
     this.root = join(dataDir, 'uploads');
+    this.files = files ?? new DiskFileStore(this.root);
   }
 
   /**
@@ -78,6 +84,7 @@ export class UploadStore {
    * untouched for longer than an upload may take go: a younger one can be another node's upload.
    */
   async init() {
+    await this.files.init();
     const tmp = join(this.root, 'tmp');
     await mkdir(tmp, { recursive: true });
     for (const name of await readdir(tmp)) {
@@ -87,10 +94,6 @@ export class UploadStore {
       if (modified !== undefined && Date.now() - modified > this.timeoutMs)
         await rm(path, { recursive: true, force: true });
     }
-  }
-
-  path(storageKey: string) {
-    return join(this.root, storageKey.slice(0, 2), storageKey);
   }
 
   /** The words the uploader sees when an upload runs out of time (SPEC §7). */
@@ -190,23 +193,34 @@ export class UploadStore {
     clearTimeout(session.timer);
     await session.file.close();
     const storageKey = randomUUID().replaceAll('-', '');
-    await mkdir(join(this.root, storageKey.slice(0, 2)), { recursive: true });
-    await rename(session.tempPath, this.path(storageKey));
+    const mimeType = sniffMimeType(session.head);
+    try {
+      await this.files.put(storageKey, session.tempPath, mimeType);
+    } finally {
+      // Gone already when the disk store renamed it; an S3 store copied it.
+      await rm(session.tempPath, { force: true });
+    }
     const sha256 = session.hash.digest('hex');
-    const [row] = await this.db
-      .insert(chatAttachments)
-      .values({
-        roomId: session.roomId,
-        uploaderId: userId,
-        fileName: session.fileName,
-        mimeType: sniffMimeType(session.head),
-        size: session.received,
-        sha256,
-        storageKey,
-      })
-      .returning();
-    if (!row) throw new Error('attachment insert returned nothing');
-    return { ...presentMedia(row), sha256 };
+    try {
+      const [row] = await this.db
+        .insert(chatAttachments)
+        .values({
+          roomId: session.roomId,
+          uploaderId: userId,
+          fileName: session.fileName,
+          mimeType,
+          size: session.received,
+          sha256,
+          storageKey,
+        })
+        .returning();
+      if (!row) throw new Error('attachment insert returned nothing');
+      return { ...presentMedia(row), sha256 };
+    } catch (error) {
+      // Without its row nobody can reach the file or count it against the quota.
+      await this.files.remove(storageKey).catch(() => {});
+      throw error;
+    }
   }
 
   async abort(key: string) {
@@ -233,12 +247,9 @@ export class UploadStore {
     await Promise.all([...this.sessions.values()].filter((s) => s.userId === userId).map((s) => this.abort(s.key)));
   }
 
-  async size(storageKey: string) {
-    return (await stat(this.path(storageKey))).size;
-  }
-
-  stream(storageKey: string) {
-    return createReadStream(this.path(storageKey));
+  /** The stored bytes of a finished upload. */
+  read(storageKey: string) {
+    return this.files.read(storageKey);
   }
 }
 

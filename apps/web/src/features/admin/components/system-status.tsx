@@ -50,7 +50,7 @@ const Row = ({ label, value }: { label: string; value: ReactNode }) => (
   </Group>
 );
 
-/** Database, sockets per node and recent socket errors; refreshed every 10 s. */
+/** Database, sockets per node, recent socket errors and the attachment store; refreshed every 10 s. */
 export function SystemStatusPanel() {
   const { data, dataUpdatedAt, isError } = useQuery(systemStatusQueryOptions());
   if (!data) return <Text c="dimmed">{isError ? 'System status is unavailable.' : 'Loading system status…'}</Text>;
@@ -125,6 +125,11 @@ export function SystemStatusPanel() {
             <Row label="Uptime" value={uptime(data.process.uptimeSeconds)} />
             <Row label="Memory (RSS)" value={mb(data.process.rssBytes)} />
             <Row label="Heap used" value={mb(data.process.heapUsedBytes)} />
+            <Row
+              label="Attachments"
+              value={`${data.fileStore.kind === 's3' ? 'S3' : 'Disk'}: ${data.fileStore.location}`}
+            />
+            {data.fileStore.endpoint && <Row label="S3 endpoint" value={data.fileStore.endpoint} />}
           </Stack>
         </StatCard>
       </SimpleGrid>

@@ -1,6 +1,6 @@
 import { CHAT, type Media, SOCKET_EVENTS } from '@fieldhouse/shared';
 import { describe, expect, it, vi } from 'vitest';
-import { type UploadChannel, UploadError, uploadFile } from './uploader.ts';
+import { COMPLETE_TIMEOUT_MS, type UploadChannel, UploadError, uploadFile } from './uploader.ts';
 
 type Sent = { event: string; payload: Record<string, unknown>; timeoutMs: number | undefined; at: number };
 type Handler = (event: string, payload: Record<string, unknown>) => unknown;
@@ -160,6 +160,8 @@ describe('uploadFile', () => {
       attachmentIndex: 1,
       totalChunks: 3,
     });
+    // Storing the finished file (S3) may take longer than a chunk's acknowledgement.
+    expect(last?.timeoutMs).toBe(COMPLETE_TIMEOUT_MS);
     expect(channel.requests.filter((r) => r.event === SOCKET_EVENTS.fileUploadComplete)).toHaveLength(1);
     expect(channel.emittedOf(SOCKET_EVENTS.fileUploadError)).toEqual([]);
     expect(channel.disconnectCallbacks.size).toBe(0);

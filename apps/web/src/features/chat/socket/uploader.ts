@@ -43,6 +43,9 @@ export const isTooLarge = (file: Blob) => file.size > CHAT.maxFileSizeBytes;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The server answers `complete` after storing the file; into S3 a 100 MB file takes seconds. */
+export const COMPLETE_TIMEOUT_MS = 120_000;
+
 export async function uploadFile(channel: UploadChannel, request: UploadRequest): Promise<Media> {
   const { roomId, file, attachmentIndex } = request;
   if (isTooLarge(file)) throw new UploadError(fileTooLargeMessage());
@@ -106,13 +109,11 @@ export async function uploadFile(channel: UploadChannel, request: UploadRequest)
       if (sent < totalChunks && pacingMs > 0) await sleep(pacingMs);
     }
     check();
-    return await channel.request<Media>(SOCKET_EVENTS.fileUploadComplete, {
-      roomId,
-      id,
-      fileName,
-      attachmentIndex,
-      totalChunks,
-    });
+    return await channel.request<Media>(
+      SOCKET_EVENTS.fileUploadComplete,
+      { roomId, id, fileName, attachmentIndex, totalChunks },
+      COMPLETE_TIMEOUT_MS,
+    );
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     if (channel.connected)

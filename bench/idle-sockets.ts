@@ -2,7 +2,8 @@
  * Heap per idle socket: N authenticated websockets held open against the in-process server,
  * against a bare Socket.IO server (no auth, no app, same engine options) measured in the same run.
  * The clients run in a forked child, so this process's heap is the server's alone.
- * `node --expose-gc --import tsx bench/idle-sockets.ts [--sockets 10000 --users 10 --idle 5]`
+ * `node --expose-gc --import tsx bench/idle-sockets.ts [--sockets 10000 --users 10 --idle 35 --breakdown]`
+ * (--breakdown: heap snapshots before and after, and what grew per socket, by constructor)
  * (PGlite in a temporary directory; DATABASE_URL=postgres://… for PostgreSQL.)
  */
 import { fork } from 'node:child_process';
@@ -12,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { writeHeapSnapshot } from 'node:v8';
 import { SOCKET } from '@fieldhouse/shared';
 import { Server } from 'socket.io';
 import { io as connect, type Socket } from 'socket.io-client';
@@ -21,6 +23,7 @@ import { openDatabase } from '../apps/server/src/db/client.ts';
 import { runMigrations } from '../apps/server/src/db/migrate.ts';
 import { organizations, users } from '../apps/server/src/db/schema/index.ts';
 import { signIn } from '../apps/server/src/simulate/simulate.ts';
+import { growth } from './heap-breakdown.ts';
 
 type Job = { url: string; tokens: string[]; count: number };
 type Connected = { connected: number; failed: number; ms: number };
@@ -82,7 +85,9 @@ async function measure() {
     options: {
       sockets: { type: 'string', default: '10000' },
       users: { type: 'string', default: '10' },
-      idle: { type: 'string', default: '5' },
+      // Longer than one heartbeat, so each socket has swapped its handshake frame for a ping's.
+      idle: { type: 'string', default: String(SOCKET.heartbeatMs / 1000 + 5) },
+      breakdown: { type: 'boolean', default: false },
     },
   });
   const [count, userCount, idleSeconds] = [values.sockets, values.users, values.idle].map(Number) as [
@@ -106,11 +111,22 @@ async function measure() {
     const child = fork(fileURLToPath(import.meta.url), ['--hold-clients'], { stdio: 'inherit' });
     const exited = new Promise((resolve) => child.once('exit', resolve));
     const before = await settledHeap();
+    const snapshotBefore = values.breakdown
+      ? writeHeapSnapshot(join(tmpdir(), `idle-before-${process.pid}.heapsnapshot`))
+      : '';
     const connected = new Promise<Connected>((resolve) => child.once('message', (m) => resolve(m as Connected)));
     child.send({ url, tokens, count } satisfies Job);
     const result = await connected;
     await sleep(idleSeconds * 1000);
     const after = await settledHeap();
+    if (values.breakdown) {
+      const snapshotAfter = writeHeapSnapshot(join(tmpdir(), `idle-after-${process.pid}.heapsnapshot`));
+      process.stdout.write(`${growth(snapshotBefore, snapshotAfter, count)}\n`);
+      if (!process.env.KEEP_SNAPSHOTS) {
+        rmSync(snapshotBefore);
+        rmSync(snapshotAfter);
+      }
+    }
     const serverSockets = open();
     child.send('close');
     await exited;

@@ -33,8 +33,7 @@ import { sportRoutes } from './modules/teams/sport-routes.ts';
 import { telemetryRoutes } from './modules/telemetry/routes.ts';
 import { SocketErrorLog } from './modules/telemetry/socket-error-log.ts';
 import { userRoutes } from './modules/users/routes.ts';
-import { registerChatHandlers } from './realtime/chat-handlers.ts';
-import { registerPollHandlers } from './realtime/poll-handlers.ts';
+import { connectionHandler } from './realtime/connection.ts';
 import { createSocketServer, type SocketServer } from './realtime/socket-server.ts';
 import './types.ts';
 import { version } from './version.ts';
@@ -117,12 +116,11 @@ export async function buildApp({ config, database, logger, identity: given }: Ap
     corsOrigins: config.CORS_ORIGINS,
     log: app.log,
     authenticate: (token) => authenticateToken(identity, database.db, token),
-    onConnection: (socket) => {
-      const deps = { io: sockets.io, db: database.db, uploads, log: app.log, track: sockets.track };
-      registerChatHandlers(socket, deps);
-      registerPollHandlers(socket, deps);
-    },
   });
+  sockets.io.on(
+    'connection',
+    connectionHandler({ io: sockets.io, db: database.db, uploads, log: app.log, track: sockets.track }),
+  );
   app.decorate('io', sockets.io);
   app.addHook('preClose', async () => {
     app.lifecycle.shuttingDown = true;

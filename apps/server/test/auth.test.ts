@@ -1,9 +1,11 @@
 import { userSchema } from '@fieldhouse/shared';
+import { decodeJwt } from 'jose';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coaches, sports, teamCoaches, teamMembers, teams } from '../src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { buildOrganization, buildUser, signInAs } from './helpers/factories.ts';
+import { forgeToken } from './helpers/identity.ts';
 
 let app: TestApp;
 let url: string;
@@ -106,6 +108,37 @@ describe('socket handshake', () => {
     const viaHeader = await open({ extraHeaders: { authorization: `Bearer ${idToken}` } });
     expect(viaHeader.error).toBeUndefined();
     viaHeader.socket.close();
+  });
+
+  it('refuses an expired token and one signed with another key', async () => {
+    const user = await buildUser(app);
+    const { idToken } = await signInAs(app, user.email);
+    const claims = decodeJwt(idToken);
+    const key = app.identity.embedded?.keys.current();
+    if (!key) throw new Error('embedded pool only');
+    const past = Math.floor(Date.now() / 1000) - 7200;
+    const expired = await forgeToken({ ...claims, iat: past, exp: past + 3600 }, key.privateKey, key.kid);
+    const foreign = await forgeToken(claims, undefined, key.kid);
+    for (const token of [expired, foreign]) {
+      const { socket, error } = await open({ auth: { idToken: token } });
+      expect(error).toBe('Unauthorized');
+      socket.close();
+    }
+  });
+
+  it('disconnects a socket when its token expires', async () => {
+    const user = await buildUser(app);
+    const { idToken } = await signInAs(app, user.email);
+    const key = app.identity.embedded?.keys.current();
+    if (!key) throw new Error('embedded pool only');
+    const now = Math.floor(Date.now() / 1000);
+    const shortLived = await forgeToken({ ...decodeJwt(idToken), iat: now, exp: now + 2 }, key.privateKey, key.kid);
+    const { socket, error } = await open({ auth: { idToken: shortLived } });
+    expect(error).toBeUndefined();
+    const reason = await new Promise((resolve) => socket.once('disconnect', resolve));
+    expect(reason).toBe('io server disconnect');
+    expect(Date.now() / 1000).toBeGreaterThanOrEqual(now + 2);
+    socket.close();
   });
 
   it('refuses a user who is not ACTIVE', async () => {

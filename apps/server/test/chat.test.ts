@@ -110,6 +110,10 @@ describe('sending', () => {
       ok: false,
       error: { statusCode: 404 },
     });
+    expect(await emit(director, 'no:such:event', { roomId: room.id })).toEqual({
+      ok: false,
+      error: { statusCode: 404, message: 'Unknown event: no:such:event' },
+    });
     expect(director.connected).toBe(true);
   });
 });

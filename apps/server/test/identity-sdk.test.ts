@@ -3,7 +3,6 @@
  * codes, challenge reuse, forged tokens, revoked refresh tokens, key rotation, rate limits.
  */
 
-import { generateKeyPairSync } from 'node:crypto';
 import {
   ChangePasswordCommand,
   CodeMismatchException,
@@ -27,10 +26,11 @@ import {
   UsernameExistsException,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { eq } from 'drizzle-orm';
-import { decodeJwt, SignJWT } from 'jose';
+import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { identityCodes } from '../src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
+import { forgeToken } from './helpers/identity.ts';
 import { latestCode } from './helpers/outbox.ts';
 
 let app: TestApp;
@@ -287,12 +287,6 @@ describe('abuse', () => {
 });
 
 describe('tokens', () => {
-  const forge = async (
-    claims: Record<string, unknown>,
-    key = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey,
-    kid?: string,
-  ) => new SignJWT(claims).setProtectedHeader({ alg: 'RS256', ...(kid ? { kid } : {}) }).sign(key);
-
   it('refuses alg none, a foreign key, another audience and expired tokens', async () => {
     const { tokens } = await signedIn();
     const claims = decodeJwt(tokens.id);
@@ -300,20 +294,20 @@ describe('tokens', () => {
     const kid = JSON.parse(Buffer.from(header as string, 'base64url').toString()).kid as string;
     const none = `${Buffer.from(JSON.stringify({ alg: 'none', kid })).toString('base64url')}.${tokens.id.split('.')[1]}.`;
     await expect(app.identity.verify(none)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
-    await expect(app.identity.verify(await forge(claims, undefined, kid))).rejects.toMatchObject({
+    await expect(app.identity.verify(await forgeToken(claims, undefined, kid))).rejects.toMatchObject({
       name: 'NotAuthorizedException',
     });
 
     const key = app.identity.embedded?.keys.current();
     if (!key) throw new Error('no key');
     await expect(
-      app.identity.verify(await forge({ ...claims, aud: 'another-client' }, key.privateKey, key.kid)),
+      app.identity.verify(await forgeToken({ ...claims, aud: 'another-client' }, key.privateKey, key.kid)),
     ).rejects.toMatchObject({
       name: 'NotAuthorizedException',
     });
     const past = Math.floor(Date.now() / 1000) - 7200;
     await expect(
-      app.identity.verify(await forge({ ...claims, iat: past, exp: past + 3600 }, key.privateKey, key.kid)),
+      app.identity.verify(await forgeToken({ ...claims, iat: past, exp: past + 3600 }, key.privateKey, key.kid)),
     ).rejects.toMatchObject({
       message: 'Access Token has expired',
     });

@@ -15,14 +15,12 @@ import type { Server, Socket } from 'socket.io';
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { HttpError } from '../errors.ts';
-import type { AppUser } from '../modules/auth/authenticate.ts';
 import { sendMessage } from '../modules/chat/messages.ts';
 import { accessibleRoom } from '../modules/chat/rooms.ts';
 import type { UploadStore } from '../modules/chat/uploads.ts';
-import { handler } from './ack-handler.ts';
+import { handler, type SocketFeature, socketUser } from './ack-handler.ts';
 import { deliverMessage } from './deliver-message.ts';
-import { registerPresenceHandlers } from './presence-handlers.ts';
-import { chatRoom, organizationRoom, userRoom } from './rooms.ts';
+import { chatRoom, userRoom } from './rooms.ts';
 
 export type ChatDeps = {
   io: Server;
@@ -32,146 +30,142 @@ export type ChatDeps = {
   track?: <T>(work: Promise<T>) => Promise<T>;
 };
 
-export function registerChatHandlers(socket: Socket, deps: ChatDeps) {
-  const { io, db } = deps;
-  const user = socket.data.user as AppUser;
-  const typingTimers = new Map<number, NodeJS.Timeout>();
-  if (user.organizationId) void socket.join(organizationRoom(user.organizationId));
+/** The client reports its own progress too; the server's count is the one that matters. */
+const clientProgressSchema = z.object({ roomId: z.number().int() }).loose();
 
-  registerPresenceHandlers(socket, deps);
+/** Typing timers of the sockets that are typing somewhere; most sockets never are. */
+const typingTimers = new WeakMap<Socket, Map<number, NodeJS.Timeout>>();
 
-  const stopTyping = (roomId: number) => {
-    const timer = typingTimers.get(roomId);
-    if (!timer) return;
-    clearTimeout(timer);
-    typingTimers.delete(roomId);
-    socket.to(chatRoom(roomId)).emit(SOCKET_EVENTS.typingStop, { roomId, userId: user.id });
-  };
+function stopTyping(socket: Socket, roomId: number) {
+  const timers = typingTimers.get(socket);
+  const timer = timers?.get(roomId);
+  if (!timers || !timer) return;
+  clearTimeout(timer);
+  timers.delete(roomId);
+  if (timers.size === 0) typingTimers.delete(socket);
+  socket.to(chatRoom(roomId)).emit(SOCKET_EVENTS.typingStop, { roomId, userId: socketUser(socket).id });
+}
 
-  socket.on(
-    SOCKET_EVENTS.joinRoom,
-    handler(roomRefSchema, async ({ roomId }) => {
-      const room = await accessibleRoom(db, user, roomId);
-      await socket.join(chatRoom(room.id));
-      socket.to(chatRoom(room.id)).emit(SOCKET_EVENTS.userJoined, { roomId: room.id, userId: user.id });
-      return { roomId: room.id };
-    }),
-  );
+export function chatFeature(deps: ChatDeps): SocketFeature {
+  const { io, db, uploads } = deps;
 
-  socket.on(
-    SOCKET_EVENTS.leaveRoom,
-    handler(roomRefSchema, async ({ roomId }) => {
-      stopTyping(roomId);
-      await socket.leave(chatRoom(roomId));
-      socket.to(chatRoom(roomId)).emit(SOCKET_EVENTS.userLeft, { roomId, userId: user.id });
-      return { roomId };
-    }),
-  );
-
-  socket.on(
-    SOCKET_EVENTS.chatMessage,
-    handler(outgoingMessageSchema, async (input) => {
-      const attachmentIds = input.attachments.map((a) => a.attachmentId);
-      if (attachmentIds.some((id) => !id)) {
-        throw new HttpError(400, 'attachments: upload each file first and send its attachmentId', 'attachment_id');
-      }
-      const room = await accessibleRoom(db, user, input.roomId);
-      const {
-        message,
-        duplicate,
-        memberIds: ids,
-      } = await sendMessage(db, user, room, {
-        content: input.message,
-        // SYSTEM messages come from the server only; polls arrive with poll:create.
-        messageType: input.messageType === 'SYSTEM' || input.messageType === 'POLL' ? 'TEXT' : input.messageType,
-        clientId: input.clientId,
-        attachmentIds: attachmentIds as string[],
-      });
-      stopTyping(room.id);
-      if (!duplicate) deliverMessage(deps, room, user, message, ids);
-      return message;
-    }),
-  );
-
-  socket.on(
-    SOCKET_EVENTS.fileUploadChunk,
-    handler(fileChunkSchema, async (chunk) => {
-      if (chunk.index === 0) await accessibleRoom(db, user, chunk.roomId);
-      const progress = await deps.uploads.chunk(user.id, chunk, (abandoned) =>
-        io.to(userRoom(user.id)).emit(SOCKET_EVENTS.fileUploadError, {
-          roomId: abandoned.roomId,
-          fileName: abandoned.fileName,
-          attachmentIndex: abandoned.attachmentIndex,
-          error: deps.uploads.timeoutMessage(),
-          timestamp: Date.now(),
-        }),
-      );
-      // Progress goes to the uploader's other tabs too, every 10 chunks and on the last (SPEC §7).
-      if (progress.sentChunks % CHAT.progressEveryChunks === 0 || progress.sentChunks === progress.totalChunks) {
-        io.to(userRoom(user.id)).emit(SOCKET_EVENTS.fileUploadProgress, {
-          roomId: chunk.roomId,
-          fileName: progress.fileName,
-          attachmentIndex: progress.attachmentIndex,
-          progress: Math.round((progress.sentChunks / progress.totalChunks) * 100),
-          sentChunks: progress.sentChunks,
-          totalChunks: progress.totalChunks,
-        });
-      }
-      return progress;
-    }),
-  );
-
-  socket.on(
-    SOCKET_EVENTS.fileUploadComplete,
-    handler(fileUploadCompleteSchema, async ({ id, totalChunks }) => deps.uploads.complete(user.id, id, totalChunks)),
-  );
-
-  socket.on(
-    SOCKET_EVENTS.fileUploadError,
-    handler(fileUploadErrorSchema, async ({ id }) => {
-      if (id) await deps.uploads.abortUpload(user.id, id);
-      return null;
-    }),
-  );
-
-  // The client reports its own progress too; the server's count is the one that matters.
-  socket.on(
-    SOCKET_EVENTS.fileUploadProgress,
-    handler(z.object({ roomId: z.number().int() }).loose(), async () => null),
-  );
-
-  socket.on(
-    SOCKET_EVENTS.typingStart,
-    handler(roomRefSchema, async ({ roomId }) => {
-      if (!socket.rooms.has(chatRoom(roomId))) throw new HttpError(403, 'Join the room first', 'not_joined');
-      const existing = typingTimers.get(roomId);
-      if (existing) clearTimeout(existing);
-      else
-        socket.to(chatRoom(roomId)).emit(SOCKET_EVENTS.typingStart, {
-          roomId,
-          userId: user.id,
-          name: [user.firstName, user.lastName].filter(Boolean).join(' '),
-        });
-      // The server stops a typing indicator after 3 s even if the client never says so.
-      typingTimers.set(
-        roomId,
-        setTimeout(() => stopTyping(roomId), CHAT.typingTimeoutMs),
-      );
-      return { roomId };
-    }),
-  );
-
-  socket.on(
-    SOCKET_EVENTS.typingStop,
-    handler(roomRefSchema, async ({ roomId }) => {
-      stopTyping(roomId);
-      return { roomId };
-    }),
-  );
-
-  socket.on('disconnect', () => {
-    for (const roomId of [...typingTimers.keys()]) stopTyping(roomId);
-    // An upload dies with its socket (SPEC §7); the client starts again after reconnecting.
-    void deps.uploads.abortAll(user.id);
+  const joinRoom = handler(roomRefSchema, async (socket, { roomId }) => {
+    const user = socketUser(socket);
+    const room = await accessibleRoom(db, user, roomId);
+    await socket.join(chatRoom(room.id));
+    socket.to(chatRoom(room.id)).emit(SOCKET_EVENTS.userJoined, { roomId: room.id, userId: user.id });
+    return { roomId: room.id };
   });
+
+  const leaveRoom = handler(roomRefSchema, async (socket, { roomId }) => {
+    stopTyping(socket, roomId);
+    await socket.leave(chatRoom(roomId));
+    socket.to(chatRoom(roomId)).emit(SOCKET_EVENTS.userLeft, { roomId, userId: socketUser(socket).id });
+    return { roomId };
+  });
+
+  const chatMessage = handler(outgoingMessageSchema, async (socket, input) => {
+    const user = socketUser(socket);
+    const attachmentIds = input.attachments.map((a) => a.attachmentId);
+    if (attachmentIds.some((id) => !id)) {
+      throw new HttpError(400, 'attachments: upload each file first and send its attachmentId', 'attachment_id');
+    }
+    const room = await accessibleRoom(db, user, input.roomId);
+    const {
+      message,
+      duplicate,
+      memberIds: ids,
+    } = await sendMessage(db, user, room, {
+      content: input.message,
+      // SYSTEM messages come from the server only; polls arrive with poll:create.
+      messageType: input.messageType === 'SYSTEM' || input.messageType === 'POLL' ? 'TEXT' : input.messageType,
+      clientId: input.clientId,
+      attachmentIds: attachmentIds as string[],
+    });
+    stopTyping(socket, room.id);
+    if (!duplicate) deliverMessage(deps, room, user, message, ids);
+    return message;
+  });
+
+  const fileUploadChunk = handler(fileChunkSchema, async (socket, chunk) => {
+    const user = socketUser(socket);
+    if (chunk.index === 0) await accessibleRoom(db, user, chunk.roomId);
+    const progress = await uploads.chunk(user.id, chunk, (abandoned) =>
+      io.to(userRoom(user.id)).emit(SOCKET_EVENTS.fileUploadError, {
+        roomId: abandoned.roomId,
+        fileName: abandoned.fileName,
+        attachmentIndex: abandoned.attachmentIndex,
+        error: uploads.timeoutMessage(),
+        timestamp: Date.now(),
+      }),
+    );
+    // Progress goes to the uploader's other tabs too, every 10 chunks and on the last (SPEC §7).
+    if (progress.sentChunks % CHAT.progressEveryChunks === 0 || progress.sentChunks === progress.totalChunks) {
+      io.to(userRoom(user.id)).emit(SOCKET_EVENTS.fileUploadProgress, {
+        roomId: chunk.roomId,
+        fileName: progress.fileName,
+        attachmentIndex: progress.attachmentIndex,
+        progress: Math.round((progress.sentChunks / progress.totalChunks) * 100),
+        sentChunks: progress.sentChunks,
+        totalChunks: progress.totalChunks,
+      });
+    }
+    return progress;
+  });
+
+  const fileUploadComplete = handler(fileUploadCompleteSchema, async (socket, { id, totalChunks }) =>
+    uploads.complete(socketUser(socket).id, id, totalChunks),
+  );
+
+  const fileUploadError = handler(fileUploadErrorSchema, async (socket, { id }) => {
+    if (id) await uploads.abortUpload(socketUser(socket).id, id);
+    return null;
+  });
+
+  const fileUploadProgress = handler(clientProgressSchema, async () => null);
+
+  const typingStart = handler(roomRefSchema, async (socket, { roomId }) => {
+    if (!socket.rooms.has(chatRoom(roomId))) throw new HttpError(403, 'Join the room first', 'not_joined');
+    const user = socketUser(socket);
+    const timers = typingTimers.get(socket) ?? new Map<number, NodeJS.Timeout>();
+    typingTimers.set(socket, timers);
+    const existing = timers.get(roomId);
+    if (existing) clearTimeout(existing);
+    else
+      socket.to(chatRoom(roomId)).emit(SOCKET_EVENTS.typingStart, {
+        roomId,
+        userId: user.id,
+        name: [user.firstName, user.lastName].filter(Boolean).join(' '),
+      });
+    // The server stops a typing indicator after 3 s even if the client never says so.
+    timers.set(
+      roomId,
+      setTimeout(() => stopTyping(socket, roomId), CHAT.typingTimeoutMs),
+    );
+    return { roomId };
+  });
+
+  const typingStop = handler(roomRefSchema, async (socket, { roomId }) => {
+    stopTyping(socket, roomId);
+    return { roomId };
+  });
+
+  return {
+    events: [
+      [SOCKET_EVENTS.joinRoom, joinRoom],
+      [SOCKET_EVENTS.leaveRoom, leaveRoom],
+      [SOCKET_EVENTS.chatMessage, chatMessage],
+      [SOCKET_EVENTS.fileUploadChunk, fileUploadChunk],
+      [SOCKET_EVENTS.fileUploadComplete, fileUploadComplete],
+      [SOCKET_EVENTS.fileUploadError, fileUploadError],
+      [SOCKET_EVENTS.fileUploadProgress, fileUploadProgress],
+      [SOCKET_EVENTS.typingStart, typingStart],
+      [SOCKET_EVENTS.typingStop, typingStop],
+    ],
+    disconnect: (socket) => {
+      for (const roomId of [...(typingTimers.get(socket)?.keys() ?? [])]) stopTyping(socket, roomId);
+      // An upload dies with its socket (SPEC §7); the client starts again after reconnecting.
+      void uploads.abortAll(socketUser(socket).id);
+    },
+  };
 }

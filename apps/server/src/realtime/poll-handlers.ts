@@ -3,34 +3,33 @@
  * tally and tells every member of the room (`poll:update`) on their own channel.
  */
 import { pollCreateSchema, pollVoteSchema, SOCKET_EVENTS } from '@fieldhouse/shared';
-import type { Socket } from 'socket.io';
-import type { AppUser } from '../modules/auth/authenticate.ts';
 import { createPoll, vote } from '../modules/chat/polls.ts';
 import { accessibleRoom } from '../modules/chat/rooms.ts';
-import { handler } from './ack-handler.ts';
+import { handler, type SocketFeature, socketUser } from './ack-handler.ts';
 import { type DeliveryDeps, deliverMessage } from './deliver-message.ts';
 import { userRoom } from './rooms.ts';
 
-export function registerPollHandlers(socket: Socket, deps: DeliveryDeps) {
+export function pollFeature(deps: DeliveryDeps): SocketFeature {
   const { io, db } = deps;
-  const user = socket.data.user as AppUser;
 
-  socket.on(
-    SOCKET_EVENTS.pollCreate,
-    handler(pollCreateSchema, async ({ roomId, ...input }) => {
-      const room = await accessibleRoom(db, user, roomId);
-      const { message, duplicate, memberIds } = await createPoll(db, user, room, input);
-      if (!duplicate) deliverMessage(deps, room, user, message, memberIds);
-      return message;
-    }),
-  );
+  const pollCreate = handler(pollCreateSchema, async (socket, { roomId, ...input }) => {
+    const user = socketUser(socket);
+    const room = await accessibleRoom(db, user, roomId);
+    const { message, duplicate, memberIds } = await createPoll(db, user, room, input);
+    if (!duplicate) deliverMessage(deps, room, user, message, memberIds);
+    return message;
+  });
 
-  socket.on(
-    SOCKET_EVENTS.pollVote,
-    handler(pollVoteSchema, async ({ pollId, optionIds }) => {
-      const { update, memberIds } = await vote(db, user, pollId, optionIds);
-      io.to(memberIds.map(userRoom)).emit(SOCKET_EVENTS.pollUpdate, update);
-      return update.poll;
-    }),
-  );
+  const pollVote = handler(pollVoteSchema, async (socket, { pollId, optionIds }) => {
+    const { update, memberIds } = await vote(db, socketUser(socket), pollId, optionIds);
+    io.to(memberIds.map(userRoom)).emit(SOCKET_EVENTS.pollUpdate, update);
+    return update.poll;
+  });
+
+  return {
+    events: [
+      [SOCKET_EVENTS.pollCreate, pollCreate],
+      [SOCKET_EVENTS.pollVote, pollVote],
+    ],
+  };
 }

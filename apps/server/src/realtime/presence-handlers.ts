@@ -5,8 +5,7 @@
  */
 import { presenceQuerySchema, presenceSchema, SOCKET_EVENTS } from '@fieldhouse/shared';
 import type { Server, Socket } from 'socket.io';
-import type { AppUser } from '../modules/auth/authenticate.ts';
-import { handler } from './ack-handler.ts';
+import { handler, type SocketFeature, socketUser } from './ack-handler.ts';
 import { type PresenceStatus, presenceAfter, presenceSnapshot } from './presence.ts';
 import { organizationRoom } from './rooms.ts';
 
@@ -17,42 +16,54 @@ export type PresenceDeps = {
   track?: <T>(work: Promise<T>) => Promise<T>;
 };
 
-export function registerPresenceHandlers(socket: Socket, { io, log, track = (work) => work }: PresenceDeps) {
-  const user = socket.data.user as AppUser;
+/** The change a socket is still working out, while there is one. */
+const pending = new WeakMap<Socket, Promise<unknown>>();
 
-  const announce = (status: PresenceStatus) => {
+export function presenceFeature({ io, log, track = (work) => work }: PresenceDeps): SocketFeature & {
+  connected: (socket: Socket) => void;
+} {
+  const announce = (socket: Socket, status: PresenceStatus) => {
+    const user = socketUser(socket);
     if (!user.organizationId) return;
     const event = status === 'offline' ? SOCKET_EVENTS.presenceOffline : SOCKET_EVENTS.presenceOnline;
     io.to(organizationRoom(user.organizationId)).emit(event, { userId: user.id, status, timestamp: Date.now() });
   };
 
   // One socket's changes are worked out in order, so a quick away → online never lands backwards.
-  let previous: Promise<unknown> = Promise.resolve();
-  const move = (to: PresenceStatus) => {
+  const move = (socket: Socket, to: PresenceStatus) => {
     const from = (socket.data.presence as PresenceStatus | undefined) ?? 'offline';
     socket.data.presence = to;
-    const result = previous.then(async () => {
-      const next = await presenceAfter(io, user.id, socket.id, from, to);
-      if (next.changed) announce(next.status);
+    const result = (pending.get(socket) ?? Promise.resolve()).then(async () => {
+      const next = await presenceAfter(io, socketUser(socket).id, socket.id, from, to);
+      if (next.changed) announce(socket, next.status);
       return next.status;
     });
-    previous = result.catch(() => {});
+    const settled = result.then(
+      () => {},
+      () => {},
+    );
+    pending.set(socket, settled);
+    void settled.then(() => {
+      if (pending.get(socket) === settled) pending.delete(socket);
+    });
     return result;
   };
-  const moveQuietly = (to: PresenceStatus) =>
-    track(move(to)).catch((error: unknown) => log.error({ err: error, userId: user.id }, 'presence update failed'));
+  const moveQuietly = (socket: Socket, to: PresenceStatus) =>
+    track(move(socket, to)).catch((error: unknown) =>
+      log.error({ err: error, userId: socketUser(socket).id }, 'presence update failed'),
+    );
 
-  void moveQuietly('online');
-
-  socket.on(
-    SOCKET_EVENTS.userPresence,
-    handler(presenceSchema, async ({ status }) => ({ status: await move(status) })),
+  const userPresence = handler(presenceSchema, async (socket, { status }) => ({ status: await move(socket, status) }));
+  const presenceQuery = handler(presenceQuerySchema, (socket, { userIds }) =>
+    presenceSnapshot(io, socketUser(socket).organizationId, userIds),
   );
-
-  socket.on(
-    SOCKET_EVENTS.presenceQuery,
-    handler(presenceQuerySchema, ({ userIds }) => presenceSnapshot(io, user.organizationId, userIds)),
-  );
-
-  socket.on('disconnect', () => void moveQuietly('offline'));
+  return {
+    /** A new socket is online. */
+    connected: (socket) => void moveQuietly(socket, 'online'),
+    events: [
+      [SOCKET_EVENTS.userPresence, userPresence],
+      [SOCKET_EVENTS.presenceQuery, presenceQuery],
+    ],
+    disconnect: (socket) => void moveQuietly(socket, 'offline'),
+  };
 }

@@ -10,7 +10,7 @@ import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
 import { type AuthContext, bearerToken } from '../modules/auth/authenticate.ts';
 import { NODE_ID } from './node-id.ts';
-import { userRoom } from './rooms.ts';
+import { organizationRoom, userRoom } from './rooms.ts';
 
 export type SocketServer = {
   io: Server;
@@ -26,8 +26,24 @@ export type SocketServerOptions = {
   authenticate: (token: string | undefined) => Promise<AuthContext>;
   /** Origins a browser may open a socket from, besides the server's own. */
   isAllowedOrigin?: (origin: string, host: string | undefined) => boolean;
-  onConnection?: (socket: Socket) => void;
 };
+
+/** How often sockets whose token has expired are disconnected. */
+export const EXPIRY_SWEEP_MS = 2_000;
+
+/**
+ * Drops what an authenticated socket no longer needs and Socket.IO would keep for the
+ * connection's life: the token (about 1 KB), the request headers (a browser's are 1–2 KB; the
+ * Origin was checked before the handshake) and the upgrade request itself (Socket.IO's
+ * memory-usage guide does the same). Nothing reads them later, and `fetchSockets` answers from
+ * other nodes carry the handshake, so they get smaller too.
+ */
+function forgetHandshake(socket: Socket) {
+  const auth = socket.handshake.auth as { idToken?: unknown };
+  delete auth.idToken;
+  socket.handshake.headers = {};
+  (socket.conn as unknown as { request: unknown }).request = null;
+}
 
 /** The handshake token: `auth.idToken` (SPEC §7) or an `Authorization: Bearer` header. */
 function handshakeToken(socket: Socket): string | undefined {
@@ -62,7 +78,7 @@ export async function createSocketServer(httpServer: HttpServer, options: Socket
     },
     ...(redis ? { adapter: createAdapter(redis) } : {}),
   });
-  // Only signed-in, ACTIVE users connect; each socket joins its user's channel.
+  // Only signed-in, ACTIVE users connect; each socket joins its user's and organization's channels.
   io.use((socket, next) => {
     options
       .authenticate(handshakeToken(socket))
@@ -70,19 +86,24 @@ export async function createSocketServer(httpServer: HttpServer, options: Socket
         if (auth.user.status !== 'ACTIVE') return next(new Error('Forbidden'));
         socket.data.user = auth.user;
         socket.data.nodeId = NODE_ID;
+        // A socket lives no longer than its token (see the sweep below).
+        if (typeof auth.claims.exp === 'number') socket.data.expiresAt = auth.claims.exp * 1000;
         void socket.join(userRoom(auth.user.id));
-        // A socket lives no longer than its token.
-        const exp = typeof auth.claims.exp === 'number' ? auth.claims.exp * 1000 : undefined;
-        if (exp) {
-          const timer = setTimeout(() => socket.disconnect(true), Math.max(0, exp - Date.now()));
-          timer.unref();
-          socket.once('disconnect', () => clearTimeout(timer));
-        }
+        if (auth.user.organizationId) void socket.join(organizationRoom(auth.user.organizationId));
+        forgetHandshake(socket);
         next();
       })
       .catch(() => next(new Error('Unauthorized')));
   });
-  if (options.onConnection) io.on('connection', options.onConnection);
+  // One sweep for every socket's token expiry costs less than a timer per socket.
+  const sweep = setInterval(() => {
+    const now = Date.now();
+    for (const socket of io.of('/').sockets.values()) {
+      const expiresAt = socket.data.expiresAt as number | undefined;
+      if (expiresAt !== undefined && expiresAt <= now) socket.disconnect(true);
+    }
+  }, EXPIRY_SWEEP_MS);
+  sweep.unref();
   const inflight = new Set<Promise<unknown>>();
   return {
     io,
@@ -92,6 +113,7 @@ export async function createSocketServer(httpServer: HttpServer, options: Socket
       return work;
     },
     close: async () => {
+      clearInterval(sweep);
       await io.close();
       // Disconnects announce presence through Redis; let them finish before the client goes.
       await Promise.allSettled([...inflight]);

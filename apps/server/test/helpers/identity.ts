@@ -1,6 +1,8 @@
+import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SignJWT } from 'jose';
 import pino from 'pino';
 import { type Config, loadConfig } from '../../src/config.ts';
 import type { Database } from '../../src/db/client.ts';
@@ -24,3 +26,13 @@ export function testConfig(env: Record<string, string> = {}): Config {
 export function createTestIdentity(database: Database, env: Record<string, string> = {}) {
   return createIdentity(testConfig(env), database, pino({ level: 'silent' }));
 }
+
+/**
+ * A JWT with the claims asked for, signed RS256 with `key` (a fresh foreign key by default); pass
+ * the pool's own key and kid to make a token the server would have issued, say an expired one.
+ */
+export const forgeToken = (
+  claims: Record<string, unknown>,
+  key: KeyObject = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey,
+  kid?: string,
+) => new SignJWT(claims).setProtectedHeader({ alg: 'RS256', ...(kid ? { kid } : {}) }).sign(key);

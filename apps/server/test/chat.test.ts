@@ -62,6 +62,20 @@ describe('sending', () => {
     await tabUpdate;
   });
 
+  it('lets an administrator who is not yet in a team room post, and adds them', async () => {
+    const rooms = await (await as(app, school.coach)).get(`/api/chat/teams/${school.varsity.id}/rooms`);
+    const roomId = rooms.json().data[0].id as number;
+    const administrator = await socketFor(school.administrator);
+    const ack = await emit<ChatMessage>(administrator, SOCKET_EVENTS.chatMessage, {
+      roomId,
+      message: 'Buses leave at 3:15',
+      clientId: crypto.randomUUID(),
+    });
+    expect(ack).toMatchObject({ ok: true, data: { content: 'Buses leave at 3:15', chatRoom: { id: roomId } } });
+    const detail = await (await as(app, school.administrator)).get(`/api/chat/rooms/${roomId}`);
+    expect(detail.json().data.members.map((m: { id: number }) => m.id)).toContain(school.administrator.id);
+  });
+
   it('stores a resent message once', async () => {
     const room = await directRoom(school.director, school.athlete2);
     const director = await socketFor(school.director);

@@ -15,7 +15,7 @@ import type { Server, Socket } from 'socket.io';
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { HttpError } from '../errors.ts';
-import { sendMessage } from '../modules/chat/messages.ts';
+import { sendAsMember, sendMessage } from '../modules/chat/messages.ts';
 import { accessibleRoom } from '../modules/chat/rooms.ts';
 import type { UploadStore } from '../modules/chat/uploads.ts';
 import { handler, type SocketFeature, socketUser } from './ack-handler.ts';
@@ -70,20 +70,20 @@ export function chatFeature(deps: ChatDeps): SocketFeature {
     if (attachmentIds.some((id) => !id)) {
       throw new HttpError(400, 'attachments: upload each file first and send its attachmentId', 'attachment_id');
     }
-    const room = await accessibleRoom(db, user, input.roomId);
-    const {
-      message,
-      duplicate,
-      memberIds: ids,
-    } = await sendMessage(db, user, room, {
+    const send = {
       content: input.message,
       // SYSTEM messages come from the server only; polls arrive with poll:create.
       messageType: input.messageType === 'SYSTEM' || input.messageType === 'POLL' ? 'TEXT' : input.messageType,
       clientId: input.clientId,
       attachmentIds: attachmentIds as string[],
-    });
-    stopTyping(socket, room.id);
-    if (!duplicate) deliverMessage(deps, room, user, message, ids);
+    } as const;
+    // A member's message is checked and stored in one round trip; anyone else goes through
+    // accessibleRoom, which refuses them or (an administrator) adds them first.
+    const { message, duplicate, memberIds } =
+      (await sendAsMember(db, user, input.roomId, send)) ??
+      (await sendMessage(db, user, await accessibleRoom(db, user, input.roomId), send));
+    stopTyping(socket, input.roomId);
+    if (!duplicate) deliverMessage(deps, message.chatRoom, user, message, memberIds);
     return message;
   });
 

@@ -49,32 +49,56 @@ export type SendInput = {
  * members, so delivery needs no second query.
  */
 export async function sendMessage(db: Db, sender: AppUser, room: Room, input: SendInput) {
+  const sent = await storeMessage(db, sender, room.id, input, false);
+  if (!sent) throw new Error('room vanished while sending');
+  return sent;
+}
+
+/**
+ * A member's message in the same one statement, with their membership checked inside it, so
+ * the common send costs one round trip. `null` when the sender is no member of the room (or
+ * there is no such room): the caller then decides with `accessibleRoom`.
+ */
+export const sendAsMember = (db: Db, sender: AppUser, roomId: number, input: SendInput) =>
+  storeMessage(db, sender, roomId, input, true);
+
+async function storeMessage(db: Db, sender: AppUser, roomId: number, input: SendInput, memberOnly: boolean) {
   // The statement is atomic on its own; a transaction is needed only to attach uploads with it.
   const run = <T>(work: (tx: Db) => Promise<T>) =>
     input.attachmentIds?.length ? db.transaction((tx) => work(tx as unknown as Db)) : work(db);
   return run(async (tx) => {
     // The room's row is locked first: sends to one room then take ids in commit order (catch-up
     // pages by id) and lock the members' rows one after another, never into a deadlock.
-    const { rows } = await tx.execute<{ message: MessageRow | null; member_ids: number[] }>(sql`
+    const membership = memberOnly
+      ? sql`and exists (select 1 from ${chatRoomMembers} where room_id = ${roomId} and user_id = ${sender.id})`
+      : sql``;
+    const { rows } = await tx.execute<{
+      message: MessageRow | null;
+      room_uuid: string | null;
+      member_ids: number[];
+    }>(sql`
       with lock as (
-        select id from ${chatRooms} where id = ${room.id} for update
+        select id, uuid from ${chatRooms} where id = ${roomId} ${membership} for update
       ), m as (
         insert into ${chatMessages} (room_id, sender_id, client_id, content, message_type)
-        select ${room.id}, ${sender.id}, ${input.clientId ?? null}, ${input.content}, ${input.messageType} from lock
+        select ${roomId}, ${sender.id}, ${input.clientId ?? null}, ${input.content}, ${input.messageType} from lock
         on conflict do nothing
         returning *
       ), r as (
-        update ${chatRooms} set last_message_at = (select created_at from m) where id = ${room.id} and exists (select 1 from m)
+        update ${chatRooms} set last_message_at = (select created_at from m) where id = ${roomId} and exists (select 1 from m)
       ), u as (
         update ${chatRoomMembers} set
           unread_count = case when user_id = ${sender.id} then 0 else unread_count + 1 end,
           last_read_message_id = case when user_id = ${sender.id} then (select id from m) else last_read_message_id end
-        where room_id = ${room.id} and exists (select 1 from m)
+        where room_id = ${roomId} and exists (select 1 from m)
         returning user_id
       )
-      select (select row_to_json(m) from m) as message, coalesce((select array_agg(user_id) from u), '{}') as member_ids`);
+      select (select row_to_json(m) from m) as message, (select uuid from lock) as room_uuid,
+        coalesce((select array_agg(user_id) from u), '{}') as member_ids`);
     const row = rows[0];
-    if (!row?.message) {
+    if (!row?.room_uuid) return null;
+    const room = { id: roomId, uuid: row.room_uuid };
+    if (!row.message) {
       const [existing] = await tx
         .select()
         .from(chatMessages)

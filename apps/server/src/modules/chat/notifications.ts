@@ -31,10 +31,17 @@ export async function notifyAbsentMembers(
   content: string,
   members: number[],
 ) {
+  // Sockets on this node settle most sends (an open conversation); only when someone is not
+  // here are the other nodes asked.
+  const here = new Set<number | undefined>();
+  for (const socketId of io.sockets.adapter.rooms.get(chatRoom(room.id)) ?? [])
+    here.add((io.sockets.sockets.get(socketId)?.data.user as AppUser | undefined)?.id);
+  let absent = members.filter((id) => id !== sender.id && !here.has(id));
+  if (absent.length === 0) return;
   const present = new Set(
     (await io.in(chatRoom(room.id)).fetchSockets()).map((s) => (s.data.user as AppUser | undefined)?.id),
   );
-  const absent = members.filter((id) => id !== sender.id && !present.has(id));
+  absent = absent.filter((id) => !present.has(id));
   if (absent.length === 0) return;
   const name = [sender.firstName, sender.lastName].filter(Boolean).join(' ');
   const preview = content.length > 140 ? `${content.slice(0, 139)}…` : content;

@@ -7,7 +7,7 @@
  * `DATABASE_URL=postgres://… node --import tsx bench/chat.ts [--clients 2000 --rooms 200 --rate 500 --seconds 10 --runs 3 --profile]`
  */
 import { fork } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
@@ -19,12 +19,8 @@ import { SOCKET, SOCKET_EVENTS } from '@fieldhouse/shared';
 import { count } from 'drizzle-orm';
 import { Server } from 'socket.io';
 import { io as connect, type Socket } from 'socket.io-client';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { openDatabase } from '../apps/server/src/db/client.ts';
-import { runMigrations } from '../apps/server/src/db/migrate.ts';
-import { chatMessages, chatRoomMembers, chatRooms, organizations, users } from '../apps/server/src/db/schema/index.ts';
-import { signIn } from '../apps/server/src/simulate/simulate.ts';
+import { chatMessages, chatRoomMembers, chatRooms } from '../apps/server/src/db/schema/index.ts';
+import { benchPeople, startBenchApp } from './bench-app.ts';
 
 /** What the parent asks the load generator to do. */
 type Job = { url: string; bare: boolean; tokens: string[]; roomIds: number[]; rate: number; seconds: number };
@@ -117,60 +113,23 @@ async function measure() {
     values.seconds,
     values.runs,
   ].map(Number) as [number, number, number, number, number];
-  const PASSWORD = 'Bench-Pass-1';
-  const dir = mkdtempSync(join(tmpdir(), 'fieldhouse-bench-'));
-  const config = loadConfig({
-    DATA_DIR: dir,
-    IDENTITY_SECRET: 'e'.repeat(64),
-    LOG_LEVEL: 'silent',
-    IDENTITY_RATE_LIMIT: '100000000',
-    SEED_DEMO: 'false',
-    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
-  });
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: dir });
-  await runMigrations(database);
-  const app = await buildApp({ config, database, logger: { level: 'silent' } });
-  const base = await app.listen({ port: 0, host: '127.0.0.1' });
-
+  const bench = await startBenchApp();
+  const { db, database, base } = bench;
   process.stdout.write(`setting up ${clients} people in ${roomCount} rooms on ${database.kind}…\n`);
-  const { db } = database;
-  const tag = Date.now().toString(36);
-  const [org] = await db
-    .insert(organizations)
-    .values({ name: 'Bench High', slug: `bench-${tag}` })
-    .returning();
-  const people = Array.from({ length: clients }, (_, i) => ({
-    email: `bench${i}.${tag}@bench.example`,
-    givenName: `P${i}`,
-  }));
-  const subs = await app.identity.admin.createUsersWithPassword(people, PASSWORD);
-  const rows = await db
-    .insert(users)
-    .values(
-      people.map((p, i) => ({
-        email: p.email,
-        firstName: p.givenName,
-        role: 'COACH' as const,
-        organizationId: org?.id as number,
-        identitySub: subs[i] as string,
-      })),
-    )
-    .returning({ id: users.id });
+  const people = await benchPeople(bench, clients, 'Bench');
   const rooms = await db
     .insert(chatRooms)
     .values(
       Array.from({ length: roomCount }, (_, i) => ({
-        organizationId: org?.id as number,
+        organizationId: people.organizationId,
         kind: 'GROUP' as const,
         name: `Room ${i}`,
       })),
     )
     .returning({ id: chatRooms.id });
-  const roomIds = rows.map((_, i) => rooms[i % roomCount]?.id as number);
-  await db.insert(chatRoomMembers).values(rows.map((r, i) => ({ roomId: roomIds[i] as number, userId: r.id })));
-  const tokens = [] as string[];
-  for (let i = 0; i < clients; i += 20)
-    tokens.push(...(await Promise.all(people.slice(i, i + 20).map((p) => signIn(base, p.email, PASSWORD)))));
+  const roomIds = people.ids.map((_, i) => rooms[i % roomCount]?.id as number);
+  await db.insert(chatRoomMembers).values(people.ids.map((userId, i) => ({ roomId: roomIds[i] as number, userId })));
+  const tokens = await people.signInAll();
 
   /** One run of the load generator against `url`, with this process's event-loop delay while sending. */
   async function run(url: string, bare: boolean) {
@@ -260,9 +219,7 @@ async function measure() {
   process.stdout.write(
     `p99 over ${runs} runs: median ${sorted[Math.floor(runs / 2)]?.toFixed(1)} ms, worst ${sorted.at(-1)?.toFixed(1)} ms\n`,
   );
-  await app.close();
-  await database.close();
-  rmSync(dir, { recursive: true, force: true });
+  await bench.close();
   process.exit(0);
 }
 

@@ -7,7 +7,7 @@
  * (PGlite in a temporary directory; DATABASE_URL=postgres://… for PostgreSQL.)
  */
 import { fork } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,12 +17,7 @@ import { writeHeapSnapshot } from 'node:v8';
 import { SOCKET } from '@fieldhouse/shared';
 import { Server } from 'socket.io';
 import { io as connect, type Socket } from 'socket.io-client';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { openDatabase } from '../apps/server/src/db/client.ts';
-import { runMigrations } from '../apps/server/src/db/migrate.ts';
-import { organizations, users } from '../apps/server/src/db/schema/index.ts';
-import { signIn } from '../apps/server/src/simulate/simulate.ts';
+import { benchPeople, startBenchApp } from './bench-app.ts';
 import { growth } from './heap-breakdown.ts';
 
 type Job = { url: string; tokens: string[]; count: number };
@@ -139,42 +134,10 @@ async function measure() {
     };
   }
 
-  const dir = mkdtempSync(join(tmpdir(), 'fieldhouse-bench-'));
-  const config = loadConfig({
-    DATA_DIR: dir,
-    IDENTITY_SECRET: 'd'.repeat(64),
-    LOG_LEVEL: 'silent',
-    IDENTITY_RATE_LIMIT: '100000',
-    SEED_DEMO: 'false',
-    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
-  });
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: dir });
-  await runMigrations(database);
-  const app = await buildApp({ config, database, logger: { level: 'silent' } });
-  const base = await app.listen({ port: 0, host: '127.0.0.1' });
-
+  const bench = await startBenchApp();
+  const { app, base, database } = bench;
   // A handful of people, each signed in once; their tokens are shared by all the sockets.
-  const PASSWORD = 'Bench-Pass-1';
-  const tag = Date.now().toString(36);
-  const [org] = await database.db
-    .insert(organizations)
-    .values({ name: 'Idle High', slug: `idle-${tag}` })
-    .returning();
-  const people = Array.from({ length: userCount }, (_, i) => ({
-    email: `idle${i}.${tag}@bench.example`,
-    givenName: `I${i}`,
-  }));
-  const subs = await app.identity.admin.createUsersWithPassword(people, PASSWORD);
-  await database.db.insert(users).values(
-    people.map((p, i) => ({
-      email: p.email,
-      firstName: p.givenName,
-      role: 'COACH' as const,
-      organizationId: org?.id as number,
-      identitySub: subs[i] as string,
-    })),
-  );
-  const tokens = await Promise.all(people.map((p) => signIn(base, p.email, PASSWORD)));
+  const tokens = await (await benchPeople(bench, userCount, 'Idle')).signInAll();
 
   // Baseline: a bare Socket.IO server with the app's engine options, no auth, no handlers.
   const bare = createServer();
@@ -202,8 +165,6 @@ async function measure() {
   report('bare Socket.IO (baseline)', baseline);
   report('Fieldhouse (auth, handlers, rooms)', ours);
   process.stdout.write(`heap per socket ratio to the bare server ${(ours.heapKb / baseline.heapKb).toFixed(1)}×\n`);
-  await app.close();
-  await database.close();
-  rmSync(dir, { recursive: true, force: true });
+  await bench.close();
   process.exit(0);
 }

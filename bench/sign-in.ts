@@ -4,33 +4,17 @@
  * same run. `node --import tsx bench/sign-in.ts [--seconds 5] [--concurrency 4]`.
  */
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { openDatabase } from '../apps/server/src/db/client.ts';
-import { runMigrations } from '../apps/server/src/db/migrate.ts';
 import { formatSrpTimestamp, g, k, modPowN, N, padHex, privateKeyX } from '../apps/server/src/identity/srp.ts';
+import { startBenchApp } from './bench-app.ts';
 
 const { values } = parseArgs({
   options: { seconds: { type: 'string', default: '5' }, concurrency: { type: 'string', default: '4' } },
 });
 const seconds = Number(values.seconds);
 const concurrency = Number(values.concurrency);
-const dir = mkdtempSync(join(tmpdir(), 'fieldhouse-bench-'));
-const config = loadConfig({
-  DATA_DIR: dir,
-  IDENTITY_SECRET: 'c'.repeat(64),
-  LOG_LEVEL: 'silent',
-  IDENTITY_RATE_LIMIT: '100000000',
-  SEED_DEMO: 'false',
-});
-const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: dir });
-await runMigrations(database);
-const app = await buildApp({ config, database, logger: { level: 'silent' } });
-const base = await app.listen({ port: 0, host: '127.0.0.1' });
+const bench = await startBenchApp();
+const { app, base, config, database } = bench;
 const PASSWORD = 'Bench-Pass-1';
 const email = `bench-${Date.now()}@school.example`;
 const { sub } = await app.identity.admin.createUser({ email, password: PASSWORD });
@@ -126,6 +110,4 @@ const srp = await rate('USER_SRP_AUTH sign-ins', srpSignIn);
 process.stdout.write(
   `password sign-in costs ${(health / password).toFixed(0)}× a health check; SRP ${(health / srp).toFixed(0)}×\n`,
 );
-await app.close();
-await database.close();
-rmSync(dir, { recursive: true, force: true });
+await bench.close();

@@ -3,48 +3,22 @@
  * writing the same bytes to disk in the same chunks (the baseline). `node --import tsx bench/upload.ts`
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CHAT, SOCKET_EVENTS, type SocketAck } from '@fieldhouse/shared';
 import { io as connect } from 'socket.io-client';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { openDatabase } from '../apps/server/src/db/client.ts';
-import { runMigrations } from '../apps/server/src/db/migrate.ts';
-import { chatRoomMembers, chatRooms, organizations, users } from '../apps/server/src/db/schema/index.ts';
-import { signIn } from '../apps/server/src/simulate/simulate.ts';
+import { chatRoomMembers, chatRooms } from '../apps/server/src/db/schema/index.ts';
+import { benchPeople, startBenchApp } from './bench-app.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'fieldhouse-bench-'));
-const config = loadConfig({
-  DATA_DIR: dir,
-  IDENTITY_SECRET: 'f'.repeat(64),
-  LOG_LEVEL: 'silent',
-  SEED_DEMO: 'false',
-  IDENTITY_RATE_LIMIT: '1000',
-});
-const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: dir });
-await runMigrations(database);
-const app = await buildApp({ config, database, logger: { level: 'silent' } });
-const base = await app.listen({ port: 0, host: '127.0.0.1' });
-const { db } = database;
-const [org] = await db
-  .insert(organizations)
-  .values({ name: 'Upload High', slug: `upload-${Date.now()}` })
-  .returning();
-const email = `uploader-${Date.now()}@bench.example`;
-const { sub } = await app.identity.admin.createUser({ email, password: 'Bench-Pass-1' });
-const [user] = await db
-  .insert(users)
-  .values({ email, firstName: 'Up', role: 'COACH', organizationId: org?.id as number, identitySub: sub })
-  .returning();
+const bench = await startBenchApp();
+const { db, database, base, dir } = bench;
+const uploader = await benchPeople(bench, 1, 'Upload');
 const [room] = await db
   .insert(chatRooms)
-  .values({ organizationId: org?.id as number, kind: 'GROUP', name: 'Files' })
+  .values({ organizationId: uploader.organizationId, kind: 'GROUP', name: 'Files' })
   .returning();
-await db.insert(chatRoomMembers).values({ roomId: room?.id as number, userId: user?.id as number });
-const idToken = await signIn(base, email, 'Bench-Pass-1');
+await db.insert(chatRoomMembers).values({ roomId: room?.id as number, userId: uploader.ids[0] as number });
+const [idToken] = await uploader.signInAll();
 const socket = connect(base, { transports: ['websocket'], auth: { idToken }, reconnection: false });
 await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
 
@@ -94,7 +68,5 @@ process.stdout.write(
 process.stdout.write(`  same chunks written to disk       ${(baseline / 1000).toFixed(2)} s  (baseline)\n`);
 process.stdout.write(`  ratio ${(upload / baseline).toFixed(1)}×\n`);
 socket.close();
-await app.close();
-await database.close();
-rmSync(dir, { recursive: true, force: true });
+await bench.close();
 process.exit(0);

@@ -5,37 +5,21 @@
  * the query plan. `DATABASE_URL=postgres://… node --import tsx bench/user-list.ts [--users N]`
  * (PGlite in a temp dir without DATABASE_URL). The target database should be empty.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { userListQuerySchema } from '@fieldhouse/shared';
 import { asc, count, sql } from 'drizzle-orm';
-import { buildApp } from '../apps/server/src/app.ts';
 import { bootstrap } from '../apps/server/src/bootstrap.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { openDatabase } from '../apps/server/src/db/client.ts';
-import { runMigrations } from '../apps/server/src/db/migrate.ts';
 import { users } from '../apps/server/src/db/schema/index.ts';
 import { userListFilter } from '../apps/server/src/modules/users/list-users.ts';
 import { seedBulkUsers } from '../apps/server/src/seed/bulk.ts';
 import { DEMO_ADMIN } from '../apps/server/src/seed/demo.ts';
+import { startBenchApp } from './bench-app.ts';
 
 const { values } = parseArgs({
   options: { users: { type: 'string', default: '100000' }, rounds: { type: 'string', default: '200' } },
 });
-const dir = mkdtempSync(join(tmpdir(), 'fieldhouse-bench-'));
-const config = loadConfig({
-  DATA_DIR: dir,
-  IDENTITY_SECRET: 'd'.repeat(64),
-  LOG_LEVEL: 'silent',
-  IDENTITY_RATE_LIMIT: '1000000',
-  SEED_DEMO: 'false',
-  ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
-});
-const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: dir });
-await runMigrations(database);
-const app = await buildApp({ config, database, logger: { level: 'silent' } });
+const bench = await startBenchApp();
+const { app, config, database } = bench;
 await bootstrap(database, app.identity.admin, { ...config, SEED_DEMO: true });
 const [{ id: organizationId } = { id: 0 }] = await database.db
   .execute<{ id: number }>(sql`select min(id) as id from organizations`)
@@ -118,6 +102,4 @@ for (const term of ['johnson', 'son']) {
       process.stdout.write(`    ${row['QUERY PLAN'].trim()}\n`);
   }
 }
-await app.close();
-await database.close();
-rmSync(dir, { recursive: true, force: true });
+await bench.close();

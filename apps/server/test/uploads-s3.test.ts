@@ -20,12 +20,12 @@ import { chatAttachments } from '../src/db/schema/index.ts';
 import { DiskFileStore } from '../src/modules/chat/disk-file-store.ts';
 import { createFileStore, type FileStore } from '../src/modules/chat/file-store.ts';
 import { S3FileStore } from '../src/modules/chat/s3-file-store.ts';
-import { buildTestApp, type TestApp } from './helpers/app.ts';
-import { as, buildSchool, type School } from './helpers/directory.ts';
+import type { TestApp } from './helpers/app.ts';
+import { as, type School } from './helpers/directory.ts';
 import { signInAs } from './helpers/factories.ts';
 import { S3RVER_CREDENTIALS, type S3TestServer, startS3Server } from './helpers/s3.ts';
 import { emitWithAck, openSocket } from './helpers/sockets.ts';
-import { type UploadedMedia, uploadChunks } from './helpers/uploads.ts';
+import { openUploadRoom, type UploadedMedia, uploadChunks } from './helpers/uploads.ts';
 
 const PREFIX = 'westfield/attachments/';
 
@@ -38,11 +38,7 @@ const sockets: Socket[] = [];
 
 beforeAll(async () => {
   s3 = await startS3Server();
-  app = await buildTestApp({ ...s3.env, S3_PREFIX: 'westfield/attachments' });
-  url = await app.listen({ port: 0, host: '127.0.0.1' });
-  school = await buildSchool(app);
-  roomId = (await (await as(app, school.director)).post('/api/chat/rooms/direct', { userId: school.coach.id })).json()
-    .data.id;
+  ({ app, url, school, roomId } = await openUploadRoom({ ...s3.env, S3_PREFIX: 'westfield/attachments' }));
 });
 afterAll(async () => {
   for (const socket of sockets) socket.close();

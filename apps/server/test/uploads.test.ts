@@ -7,10 +7,10 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { safeFileName, sniffMimeType, UploadStore } from '../src/modules/chat/uploads.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
-import { as, buildSchool, type School } from './helpers/directory.ts';
+import type { School } from './helpers/directory.ts';
 import { signInAs } from './helpers/factories.ts';
 import { emitWithAck, nextEvent, openSocket } from './helpers/sockets.ts';
-import { uploadChunks } from './helpers/uploads.ts';
+import { openUploadRoom, uploadChunks } from './helpers/uploads.ts';
 
 let app: TestApp;
 let url: string;
@@ -19,11 +19,7 @@ let roomId: number;
 const sockets: Socket[] = [];
 
 beforeAll(async () => {
-  app = await buildTestApp();
-  url = await app.listen({ port: 0, host: '127.0.0.1' });
-  school = await buildSchool(app);
-  roomId = (await (await as(app, school.director)).post('/api/chat/rooms/direct', { userId: school.coach.id })).json()
-    .data.id;
+  ({ app, url, school, roomId } = await openUploadRoom());
 });
 afterAll(async () => {
   for (const socket of sockets) socket.close();

@@ -1,7 +1,19 @@
 /** Chunked uploads over a real socket, as the web client sends them (SPEC §7). */
 import { CHAT, SOCKET_EVENTS } from '@fieldhouse/shared';
 import type { Socket } from 'socket.io-client';
+import { buildTestApp } from './app.ts';
+import { as, buildSchool } from './directory.ts';
 import { emitWithAck } from './sockets.ts';
+
+/** A listening app with Westfield High and the direct room of its director and coach to upload into. */
+export async function openUploadRoom(env: Record<string, string> = {}) {
+  const app = await buildTestApp(env);
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  const school = await buildSchool(app);
+  const director = await as(app, school.director);
+  const roomId = (await director.post('/api/chat/rooms/direct', { userId: school.coach.id })).json().data.id as number;
+  return { app, url, school, roomId };
+}
 
 export type UploadedMedia = {
   uuid: string;

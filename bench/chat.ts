@@ -140,6 +140,7 @@ async function measure() {
       for (const entry of list.getEntries()) pauses.push(entry.duration);
     });
     let profiling: Promise<() => Promise<string>> | undefined;
+    let profile: Promise<string> | undefined;
     const result = new Promise<Measured>((resolve, reject) => {
       child.on('message', (m: FromChild) => {
         if (m === 'sending') {
@@ -149,13 +150,14 @@ async function measure() {
         } else if (m === 'sent') {
           loop.disable();
           gc.disconnect();
+          profile = profiling?.then((stop) => stop());
         } else resolve(m);
       });
       child.once('exit', (code) => reject(new Error(`load generator exited with ${code}`)));
     });
     child.send({ url, bare, tokens: bare ? [] : tokens, roomIds, rate, seconds } satisfies Job);
     const measured = await result;
-    if (profiling) process.stdout.write(`CPU profile of the sending phase: ${await (await profiling)()}\n`);
+    if (profile) process.stdout.write(`CPU profile of the sending phase: ${await profile}\n`);
     return {
       ...measured,
       serverLoopP99: loop.percentile(99) / 1e6,

@@ -248,6 +248,8 @@ describe('typing and presence', () => {
 
   it('keeps a user online across tabs and offline after the last one', async () => {
     const director = await socketFor(school.director);
+    // Presence changes reach the sockets that asked about the person.
+    await emit(director, SOCKET_EVENTS.presenceQuery, { userIds: [school.assistant.id] });
     const online = next<{ userId: number; status: string }>(director, SOCKET_EVENTS.presenceOnline);
     const tab1 = await socketFor(school.assistant);
     expect(await online).toMatchObject({ userId: school.assistant.id, status: 'online' });

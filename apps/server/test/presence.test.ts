@@ -86,6 +86,19 @@ describe('presence snapshot', () => {
     expect(heard.filter((id) => id === rival.coach.id || id === rival.director.id)).toEqual([]);
   });
 
+  it('tells only the sockets that asked about someone', async () => {
+    const watching = await socketFor(school.director);
+    const notWatching = await socketFor(school.administrator);
+    await query(watching, [school.athlete.id]);
+    const heard: number[] = [];
+    notWatching.on(SOCKET_EVENTS.presenceOnline, ({ userId }: { userId: number }) => heard.push(userId));
+    const online = nextEvent<{ userId: number; status: string }>(watching, SOCKET_EVENTS.presenceOnline);
+    await socketFor(school.athlete);
+    expect(await online).toMatchObject({ userId: school.athlete.id, status: 'online' });
+    await query(notWatching, []);
+    expect(heard).not.toContain(school.athlete.id);
+  });
+
   it('refuses a malformed query', async () => {
     const director = await socketFor(school.director);
     expect(await emitWithAck(director, SOCKET_EVENTS.presenceQuery, { userIds: ['x'] })).toMatchObject({

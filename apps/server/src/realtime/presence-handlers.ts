@@ -1,13 +1,15 @@
 /**
  * Presence over Socket.IO: a socket is online from its connection, reports `user:presence`
- * (online/away), and asks `presence:query` for a snapshot of the people on screen. Changes of
- * the user's status go to their organization as `presence:online` / `presence:offline`.
+ * (online/away), and asks `presence:query` for a snapshot of the people on screen, which also
+ * subscribes it to their changes: `presence:online` / `presence:offline` go to the sockets that
+ * asked about that person, not to the whole organization, so a school's worth of people coming
+ * online at once costs what they look at, not everyone times everyone.
  */
 import { presenceQuerySchema, presenceSchema, SOCKET_EVENTS } from '@fieldhouse/shared';
 import type { Server, Socket } from 'socket.io';
 import { handler, type SocketFeature, socketUser } from './ack-handler.ts';
 import { type PresenceStatus, presenceAfter, presenceSnapshot } from './presence.ts';
-import { organizationRoom } from './rooms.ts';
+import { presenceRoom } from './rooms.ts';
 
 export type PresenceDeps = {
   io: Server;
@@ -15,6 +17,9 @@ export type PresenceDeps = {
   /** Lets shutdown wait for presence work still publishing through Redis. */
   track?: <T>(work: Promise<T>) => Promise<T>;
 };
+
+/** How many rooms (people followed, plus its own few) one socket may be in. */
+const WATCH_LIMIT = 2_000;
 
 /** The change a socket is still working out, while there is one. */
 const pending = new WeakMap<Socket, Promise<unknown>>();
@@ -26,7 +31,7 @@ export function presenceFeature({ io, log, track = (work) => work }: PresenceDep
     const user = socketUser(socket);
     if (!user.organizationId) return;
     const event = status === 'offline' ? SOCKET_EVENTS.presenceOffline : SOCKET_EVENTS.presenceOnline;
-    io.to(organizationRoom(user.organizationId)).emit(event, { userId: user.id, status, timestamp: Date.now() });
+    io.to(presenceRoom(user.organizationId, user.id)).emit(event, { userId: user.id, status, timestamp: Date.now() });
   };
 
   // One socket's changes are worked out in order, so a quick away → online never lands backwards.
@@ -54,9 +59,15 @@ export function presenceFeature({ io, log, track = (work) => work }: PresenceDep
     );
 
   const userPresence = handler(presenceSchema, async (socket, { status }) => ({ status: await move(socket, status) }));
-  const presenceQuery = handler(presenceQuerySchema, (socket, { userIds }) =>
-    presenceSnapshot(io, socketUser(socket).organizationId, userIds),
-  );
+  const presenceQuery = handler(presenceQuerySchema, async (socket, { userIds }) => {
+    const { organizationId } = socketUser(socket);
+    // Subscribed until the socket leaves; a socket follows at most WATCH_LIMIT people.
+    if (organizationId !== null && socket.rooms.size < WATCH_LIMIT)
+      await socket.join(
+        userIds.slice(0, WATCH_LIMIT - socket.rooms.size).map((id) => presenceRoom(organizationId, id)),
+      );
+    return presenceSnapshot(io, organizationId, userIds);
+  });
   return {
     /** A new socket is online. */
     connected: (socket) => void moveQuietly(socket, 'online'),

@@ -264,7 +264,9 @@ export const pollVoteSchema = z.object({
 export type PollUpdate = { roomId: number; messageId: number; poll: Poll };
 
 /** Ask for the presence of some people (the answer covers every server node). */
-export const presenceQuerySchema = z.object({ userIds: z.array(z.number().int().positive()).max(200) });
+export const presenceQuerySchema = z.object({
+  userIds: z.array(z.number().int().positive()).max(CHAT.presenceQueryMaxIds),
+});
 export type PresenceSnapshot = Record<number, 'online' | 'away' | 'offline'>;
 
 export const roomRefSchema = z.object({ roomId: z.number().int().positive() });

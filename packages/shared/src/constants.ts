@@ -52,6 +52,8 @@ export const CHAT = {
   uploadTimeoutMs: 300_000,
   chunkPacingMs: 10,
   progressEveryChunks: 10,
+  /** People one `presence:query` may ask about; a longer list is asked in parts. */
+  presenceQueryMaxIds: 200,
 } as const;
 
 export const SOCKET_ERRORS = {

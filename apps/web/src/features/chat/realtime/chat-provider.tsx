@@ -4,6 +4,7 @@
  * is signed in and closes on sign-out.
  */
 import {
+  CHAT,
   type ChatMessage,
   emptyTabs,
   type Notification,
@@ -274,10 +275,13 @@ export function usePresenceOf(userIds: number[]) {
   const key = [...new Set(userIds)].sort((a, b) => a - b).join(',');
   useEffect(() => {
     if (state !== 'connected' || !key) return;
-    socket
-      .request<PresenceSnapshot>(SOCKET_EVENTS.presenceQuery, { userIds: key.split(',').map(Number) })
-      .then((snapshot) => presence.merge(snapshot))
-      .catch(() => {});
+    // A long list (a room list scrolled far) is asked in parts; each answer also subscribes.
+    const ids = key.split(',').map(Number);
+    for (let i = 0; i < ids.length; i += CHAT.presenceQueryMaxIds)
+      socket
+        .request<PresenceSnapshot>(SOCKET_EVENTS.presenceQuery, { userIds: ids.slice(i, i + CHAT.presenceQueryMaxIds) })
+        .then((snapshot) => presence.merge(snapshot))
+        .catch(() => {});
   }, [socket, presence, state, key]);
   return useSyncExternalStore(presence.subscribe, presence.snapshot);
 }

@@ -4,38 +4,27 @@
  * each other's tokens, carry chat across nodes and see each other's sockets in presence.
  * PostgreSQL project only, and only with TEST_REDIS_URL.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type ChatMessage, type PresenceSnapshot, SOCKET_EVENTS, type SocketAck } from '@fieldhouse/shared';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_COACH_EMAIL } from '../src/seed/demo.ts';
 import { signIn } from '../src/simulate/simulate.ts';
 import { createEmptyDatabaseUrl } from './helpers/db.ts';
+import { type ServerProcess, serverUrl, startServerProcess } from './helpers/server-process.ts';
 import { emitWithAck } from './helpers/sockets.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL;
-const serverDir = fileURLToPath(new URL('..', import.meta.url));
-
-type Node = {
-  child: ChildProcess;
-  exited: Promise<number | null>;
-  dataDir: string;
-  output: () => { stdout: string; stderr: string };
-};
+type Node = ServerProcess & { dataDir: string };
 
 function start(env: Record<string, string>): Node {
   const dataDir = mkdtempSync(join(tmpdir(), 'fieldhouse-node-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: serverDir,
-    env: {
-      PATH: process.env.PATH ?? '',
+  return {
+    dataDir,
+    ...startServerProcess({
       NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
       // Each node gets a free port from the OS and its own disk, as on two machines.
       PORT: '0',
       DATA_DIR: dataDir,
@@ -43,30 +32,8 @@ function start(env: Record<string, string>): Node {
       IDENTITY_SECRET: 'c'.repeat(64),
       SEED_DEMO: 'true',
       ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (d: Buffer) => {
-    stdout += d.toString();
-  });
-  child.stderr?.on('data', (d: Buffer) => {
-    stderr += d.toString();
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, dataDir, output: () => ({ stdout, stderr }) };
-}
-
-/** The node's address from its start-up banner (the banner says localhost; it listens on 127.0.0.1). */
-async function urlOf(node: Node): Promise<string> {
-  for (let i = 0; i < 900; i++) {
-    const port = node.output().stdout.match(/running at http:\/\/\S+:(\d+)/)?.[1];
-    if (port) return `http://127.0.0.1:${port}`;
-    if (node.child.exitCode !== null) throw new Error(`server exited: ${node.output().stderr}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`server did not start: ${node.output().stderr}`);
+    }),
+  };
 }
 
 async function stop(node: Node) {
@@ -95,7 +62,7 @@ beforeAll(async () => {
   const a = start(env);
   const b = start(env);
   nodes.push(a, b);
-  [urlA, urlB] = await Promise.all([urlOf(a), urlOf(b)]);
+  [urlA, urlB] = await Promise.all([serverUrl(a), serverUrl(b)]);
 }, 120_000);
 
 afterAll(async () => {

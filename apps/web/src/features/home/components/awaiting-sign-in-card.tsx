@@ -1,9 +1,10 @@
 import { type DashboardSummary, formatDisplayDate } from '@fieldhouse/shared';
-import { ActionIcon, Avatar, Badge, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Avatar, Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconMailForward, IconUserExclamation } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { resendInvite } from '../../users/api/users-queries.ts';
+import { HomeCard } from './home-card.tsx';
 
 const roleLabel = (role: string) => role.charAt(0) + role.slice(1).toLowerCase().replaceAll('_', ' ');
 
@@ -15,16 +16,15 @@ export function AwaitingSignInCard({ data }: { data: DashboardSummary['awaitingF
     onError: (error) => toast.error(error.message),
   });
   return (
-    <Card withBorder radius="md" padding="md" h="100%">
-      <Group justify="space-between" mb="sm">
-        <Group gap="xs">
-          <IconUserExclamation size={18} />
-          <Text fw={700}>Awaiting first sign-in</Text>
-        </Group>
+    <HomeCard
+      icon={IconUserExclamation}
+      title="Awaiting first sign-in"
+      aside={
         <Badge variant="light" color={data?.count ? 'yellow' : 'gray'}>
           {data?.count ?? 0}
         </Badge>
-      </Group>
+      }
+    >
       {data && data.people.length === 0 && (
         <Text size="sm" c="dimmed">
           Everyone you invited has signed in.
@@ -60,6 +60,6 @@ export function AwaitingSignInCard({ data }: { data: DashboardSummary['awaitingF
           );
         })}
       </Stack>
-    </Card>
+    </HomeCard>
   );
 }

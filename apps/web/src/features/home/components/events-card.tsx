@@ -1,5 +1,5 @@
 import { type CalendarOccurrence, EVENT_TYPE_LABELS } from '@fieldhouse/shared';
-import { Anchor, Badge, Card, Group, ScrollArea, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Badge, Group, ScrollArea, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconBus, IconCalendarEvent, IconMapPin } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -7,6 +7,7 @@ import { useMemo } from 'react';
 import { calendarEventsQueryOptions } from '../../calendar/api/calendar-queries.ts';
 import { eventTitle, TYPE_COLORS } from '../../calendar/components/calendar-utils.ts';
 import { StatusBadge } from '../../calendar/components/status-badge.tsx';
+import { HomeCard } from './home-card.tsx';
 
 const dayOf = (wall: string) => wall.slice(0, 10);
 const timeOf = (wall: string) => {
@@ -86,17 +87,16 @@ export function EventsCard() {
     byDay.set(dayOf(o.localStart), [...(byDay.get(dayOf(o.localStart)) ?? []), o]);
   const todayCount = byDay.get(today)?.length ?? 0;
   return (
-    <Card withBorder radius="md" padding="md" h="100%">
-      <Group justify="space-between" mb="sm">
-        <Group gap="xs">
-          <IconCalendarEvent size={18} />
-          <Text fw={700}>This week</Text>
-          <Badge variant="light">{todayCount} today</Badge>
-        </Group>
+    <HomeCard
+      icon={IconCalendarEvent}
+      title="This week"
+      badge={<Badge variant="light">{todayCount} today</Badge>}
+      aside={
         <Anchor size="sm" renderRoot={(props) => <Link to="/calendar" search={{ view: 'week' }} {...props} />}>
           Open calendar
         </Anchor>
-      </Group>
+      }
+    >
       {events.isPending && <Skeleton h={220} />}
       {events.isError && (
         <Text size="sm" c="red">
@@ -122,6 +122,6 @@ export function EventsCard() {
           ))}
         </Stack>
       </ScrollArea.Autosize>
-    </Card>
+    </HomeCard>
   );
 }

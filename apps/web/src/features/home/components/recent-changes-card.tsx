@@ -1,9 +1,10 @@
 import { formatDisplayDate } from '@fieldhouse/shared';
-import { Anchor, Avatar, Card, Group, Skeleton, Stack, Text, Timeline } from '@mantine/core';
+import { Anchor, Avatar, Skeleton, Stack, Text, Timeline } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { auditQueryOptions } from '../../admin/api/get-audit.ts';
+import { HomeCard } from './home-card.tsx';
 
 const LATEST = {
   page: 1,
@@ -21,16 +22,15 @@ export function RecentChangesCard() {
   const audit = useQuery(auditQueryOptions(LATEST));
   const entries = audit.data?.data.result ?? [];
   return (
-    <Card withBorder radius="md" padding="md" h="100%">
-      <Group justify="space-between" mb="sm">
-        <Group gap="xs">
-          <IconHistory size={18} />
-          <Text fw={700}>Recent changes</Text>
-        </Group>
+    <HomeCard
+      icon={IconHistory}
+      title="Recent changes"
+      aside={
         <Anchor size="sm" renderRoot={(props) => <Link to="/admin/home" search={{ tab: 'audit' }} {...props} />}>
           Audit log
         </Anchor>
-      </Group>
+      }
+    >
       {audit.isPending && <Skeleton h={120} />}
       {audit.isSuccess && entries.length === 0 && (
         <Text size="sm" c="dimmed">
@@ -52,6 +52,6 @@ export function RecentChangesCard() {
           );
         })}
       </Timeline>
-    </Card>
+    </HomeCard>
   );
 }

@@ -1,25 +1,26 @@
 import { TAB_LABELS, TAB_VALUES } from '@fieldhouse/shared';
-import { Badge, Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronRight, IconMessages } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { tabsQueryOptions } from '../../chat/api/chat-queries.ts';
+import { HomeCard } from './home-card.tsx';
 
 /** Unread messages per group, each a link into that tab of the messages screen. */
 export function UnreadCard() {
   const tabs = useQuery(tabsQueryOptions());
   const total = (tabs.data ?? []).reduce((sum, t) => sum + t.count, 0);
   return (
-    <Card withBorder radius="md" padding="md">
-      <Group justify="space-between" mb="sm">
-        <Group gap="xs">
-          <IconMessages size={18} />
-          <Text fw={700}>Unread messages</Text>
-        </Group>
+    <HomeCard
+      icon={IconMessages}
+      title="Unread messages"
+      fullHeight={false}
+      aside={
         <Badge variant="light" color={total ? 'red' : 'gray'}>
           {total} unread
         </Badge>
-      </Group>
+      }
+    >
       <Stack gap={4}>
         {TAB_VALUES.map((value) => {
           const count = tabs.data?.find((t) => t.value === value)?.count ?? 0;
@@ -50,6 +51,6 @@ export function UnreadCard() {
           );
         })}
       </Stack>
-    </Card>
+    </HomeCard>
   );
 }

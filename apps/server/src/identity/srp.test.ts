@@ -5,6 +5,10 @@ import {
   claimSignature,
   createVerifier,
   formatSrpTimestamp,
+  g,
+  modPowBig,
+  modPowN,
+  N,
   padHex,
   parseSrpTimestamp,
   serverChallenge,
@@ -77,5 +81,22 @@ describe('SRP against Amplify’s client code', () => {
     expect(formatSrpTimestamp(date)).toBe('Sun Nov 1 04:02:05 UTC 2026');
     expect(parseSrpTimestamp('Sun Nov 1 04:02:05 UTC 2026')?.getTime()).toBe(date.getTime());
     expect(parseSrpTimestamp('2026-11-01T04:02:05Z')).toBeNull();
+  });
+
+  // Node 22's OpenSSL refuses computeSecret for bases outside the prime-order subgroup (half of
+  // all values); Node 24+ re-validates the prime per object. Both paths must give the exact power.
+  it('computes modular powers exactly for any base, on every Node version', () => {
+    const big = (n: number) => BigInt(`0x${randomBytes(n).toString('hex')}`);
+    const cases: [bigint, bigint][] = [
+      [0n, 5n],
+      [1n, big(32)],
+      [N - 1n, 3n],
+      [N - 1n, 4n],
+      [N + 5n, big(32)],
+      [g, big(32)],
+      [5n, big(32)],
+    ];
+    for (let i = 0; i < 60; i++) cases.push([big(384) % N, big(i % 2 ? 32 : 1) + 1n]);
+    for (const [base, exp] of cases) expect(modPowN(base, exp)).toBe(modPowBig(base, exp));
   });
 });

@@ -4,7 +4,7 @@
  * leading 00 when the first nibble is ≥ 8. Getting that padding wrong fails ~1% of logins.
  * Modular exponentiation uses OpenSSL through a Diffie-Hellman object over the pool prime.
  */
-import { createDiffieHellman, createHash, createHmac, randomBytes } from 'node:crypto';
+import { createDiffieHellman, createHash, createHmac, type DiffieHellman, randomBytes } from 'node:crypto';
 
 const N_HEX =
   'FFFFFFFFFFFFFFFFC90FDAA22168C234C4C6628B80DC1CD129024E088A67CC74020BBEA63B139B22514A08798E3404DD' +
@@ -40,15 +40,58 @@ const hashHex = (...parts: (Buffer | string)[]) => sha256(...parts).toString('he
 /** k = H(padHex(N) ‖ padHex(g)). */
 export const k = toBig(sha256(bytes(padHex(N)), bytes(padHex(g))));
 
-/** base^exp mod N through OpenSSL (about 10× faster than BigInt at these sizes). */
+/**
+ * One Diffie-Hellman object over the pool prime for the whole process: Node 24+ validates the
+ * prime whenever one is created (1.5–3 s for 3072 bits), so a fresh object per call made
+ * sign-in unusable there. Calls are synchronous, so sharing it is safe.
+ */
+let sharedDh: DiffieHellman | undefined;
+const poolDh = () => {
+  sharedDh ??= createDiffieHellman(N_BYTES, Buffer.from([2]));
+  return sharedDh;
+};
+
+/** Square-and-multiply in BigInt: the fallback when OpenSSL refuses a base. */
+export function modPowBig(base: bigint, exp: bigint): bigint {
+  let result = 1n;
+  let b = base % N;
+  let e = exp;
+  while (e > 0n) {
+    if (e & 1n) result = (result * b) % N;
+    e >>= 1n;
+    b = (b * b) % N;
+  }
+  return result;
+}
+
+/**
+ * base^exp mod N through OpenSSL (about 10× faster than BigInt at these sizes). g^exp is
+ * `generateKeys`; any other base goes through `computeSecret`, which on Node 22's OpenSSL checks
+ * that the base lies in the prime-order subgroup and refuses the other half of all values. N is a
+ * safe prime with N ≡ 3 (mod 4), so −1 is outside that subgroup and −base is inside whenever base
+ * is not: base^e = (−1)^e · (−base)^e. Anything OpenSSL still refuses (0, 1, N−1) is done in BigInt.
+ */
 export function modPowN(base: bigint, exp: bigint): bigint {
-  const dh = createDiffieHellman(N_BYTES, Buffer.from([2]));
+  if (exp === 0n) return 1n;
+  const dh = poolDh();
   dh.setPrivateKey(bytes(padHex(exp)));
   if (base === g) {
     dh.generateKeys();
     return toBig(dh.getPublicKey());
   }
-  return toBig(dh.computeSecret(bytes(padHex(base % N))));
+  const reduced = base % N;
+  const secret = (value: bigint) => {
+    try {
+      return toBig(dh.computeSecret(bytes(padHex(value))));
+    } catch {
+      return undefined;
+    }
+  };
+  const direct = secret(reduced);
+  if (direct !== undefined) return direct;
+  const negated = reduced === 0n ? undefined : secret(N - reduced);
+  if (negated !== undefined) return (exp & 1n) === 1n && negated !== 0n ? N - negated : negated;
+  return modPowBig(reduced, exp);
 }
 
 /** x = H(padHex(salt) ‖ H_hex(poolName ‖ userId ‖ ':' ‖ password)). */

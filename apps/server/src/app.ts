@@ -33,8 +33,10 @@ import { sportRoutes } from './modules/teams/sport-routes.ts';
 import { telemetryRoutes } from './modules/telemetry/routes.ts';
 import { SocketErrorLog } from './modules/telemetry/socket-error-log.ts';
 import { userRoutes } from './modules/users/routes.ts';
+import { createRateLimiters } from './rate-limit/create.ts';
 import { connectionHandler } from './realtime/connection.ts';
 import { createSocketServer, type SocketServer } from './realtime/socket-server.ts';
+import { openRedis } from './redis.ts';
 import './types.ts';
 import { version } from './version.ts';
 
@@ -46,10 +48,16 @@ export type AppOptions = {
   identity?: Identity;
 };
 
+/** A hop count trusts that many proxies in front of us (Fastify's number form, typed). */
+const trustProxyOption = (value: Config['TRUST_PROXY']) =>
+  typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
+
 export async function buildApp({ config, database, logger, identity: given }: AppOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
-    trustProxy: true,
+    // Only a configured proxy may say who the client is: a forged X-Forwarded-For must not
+    // give an attacker a fresh rate-limit window (TRUST_PROXY, off by default).
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     forceCloseConnections: 'idle',
     bodyLimit: 1024 * 1024,
     // Our ids are numbers and uuids; keep route matching strict and predictable.
@@ -64,6 +72,12 @@ export async function buildApp({ config, database, logger, identity: given }: Ap
   app.decorate('database', database);
   app.decorate('lifecycle', { shuttingDown: false });
   app.decorate('socketErrors', new SocketErrorLog());
+  const redis = config.REDIS_URL ? await openRedis(config.REDIS_URL, app.log) : undefined;
+  app.decorate('redis', redis);
+  app.decorate('rateLimits', createRateLimiters(redis, app.log));
+  app.addHook('onClose', async () => {
+    if (redis?.isOpen) await redis.quit();
+  });
   const identity = given ?? (await createIdentity(config, database, app.log));
   app.decorate('identity', identity);
   registerErrorHandling(app);

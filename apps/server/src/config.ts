@@ -14,6 +14,21 @@ const optionalUrl = (protocols: RegExp) =>
     .transform((v) => (v === '' ? undefined : v))
     .pipe(z.url({ protocol: protocols }).optional());
 
+/** TRUST_PROXY as Fastify takes it: false, true, a hop count or a list of addresses/CIDRs. */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((v, ctx): boolean | number | string => {
+    if (v === '' || v === 'false' || v === '0') return false;
+    if (v === 'true') return true;
+    if (/^\d+$/.test(v)) return Number(v);
+    const parts = v.split(',').map((part) => part.trim());
+    const address = /^(\d{1,3}(\.\d{1,3}){3}|[0-9a-fA-F:]+)(\/\d{1,3})?$/;
+    if (parts.every((part) => address.test(part))) return parts.join(',');
+    ctx.addIssue({ code: 'custom', message: 'must be false, true, a hop count or a list of addresses/CIDR ranges' });
+    return z.NEVER;
+  });
+
 const boolFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 /** A value where an empty string (`KEY=` in a .env file) means unset. */
@@ -50,6 +65,12 @@ const envSchema = z.object({
   /** The address people use to reach the app; printed at start-up and used for links. */
   PUBLIC_URL: optionalUrl(/^https?$/).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Which proxies may set X-Forwarded-For: unset/false (none, the default), true (any: only
+   * when nothing else can reach the port), a hop count (1 = the load balancer in front), or a
+   * comma-separated list of addresses and CIDR ranges (10.0.0.0/8, 127.0.0.1).
+   */
+  TRUST_PROXY: trustProxy.default(false),
   /** Comma-separated origins allowed to open sockets and call the identity endpoint cross-origin. */
   CORS_ORIGINS: z
     .string()

@@ -4,6 +4,8 @@ import type { Database } from './db/client.ts';
 import type { Identity } from './identity/setup.ts';
 import type { UploadStore } from './modules/chat/uploads.ts';
 import type { SocketErrorLog } from './modules/telemetry/socket-error-log.ts';
+import type { RateLimiters } from './rate-limit/create.ts';
+import type { RedisClient } from './redis.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,5 +17,9 @@ declare module 'fastify' {
     uploads: UploadStore;
     /** Socket errors browsers reported to this node (admin system status). */
     socketErrors: SocketErrorLog;
+    /** Shared state between nodes; undefined without REDIS_URL. */
+    redis: RedisClient | undefined;
+    /** Rate limits, counted in Redis when there is one so every node shares them. */
+    rateLimits: RateLimiters;
   }
 }

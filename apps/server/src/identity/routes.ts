@@ -7,7 +7,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { IdentityError } from './errors.ts';
 import { ADMIN_OPERATION_PREFIX, RATE_LIMITED } from './operations.ts';
-import { RateLimiter } from './rate-limit.ts';
 import type { Identity } from './setup.ts';
 
 export const IDENTITY_PATH = '/api/identity';
@@ -42,7 +41,7 @@ export async function registerIdentityEndpoint(app: FastifyInstance, identity: I
       done(new IdentityError('SerializationException', 'Request body is not valid JSON'));
     }
   });
-  const limiter = new RateLimiter(rateLimit);
+  const limiter = app.rateLimits.create('identity', rateLimit);
 
   app.options(IDENTITY_PATH, { schema: { hide: true } }, async (_request, reply) =>
     reply.code(204).headers(CORS).send(),
@@ -67,7 +66,7 @@ export async function registerIdentityEndpoint(app: FastifyInstance, identity: I
       }
       const operation = Object.hasOwn(embedded.operations, name) ? embedded.operations[name] : undefined;
       if (!operation) return sendError(reply, 'UnknownOperationException', `Unknown operation ${name || target}`);
-      if (RATE_LIMITED.has(name) && !limiter.hit(request.ip)) {
+      if (RATE_LIMITED.has(name) && !(await limiter.hit(request.ip)).allowed) {
         return sendError(reply, 'TooManyRequestsException', 'Rate exceeded');
       }
       const body = request.body;

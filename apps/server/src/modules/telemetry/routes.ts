@@ -2,7 +2,6 @@ import { socketErrorRecordSchema } from '@fieldhouse/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../errors.ts';
-import { RateLimiter } from '../../identity/rate-limit.ts';
 import { authenticateToken, bearerToken } from '../auth/authenticate.ts';
 
 /**
@@ -11,7 +10,7 @@ import { authenticateToken, bearerToken } from '../auth/authenticate.ts';
  */
 export const telemetryRoutes: FastifyPluginAsyncZod = async (app) => {
   // Anyone may report, so nobody may flood the log: 30 reports a minute per address.
-  const limiter = new RateLimiter(30);
+  const limiter = app.rateLimits.create('telemetry', 30);
   app.post(
     '/telemetry/socket-errors',
     {
@@ -28,7 +27,8 @@ export const telemetryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      if (!limiter.hit(request.ip)) throw new HttpError(429, 'Too many reports; try again in a minute', 'rate_limited');
+      if (!(await limiter.hit(request.ip)).allowed)
+        throw new HttpError(429, 'Too many reports; try again in a minute', 'rate_limited');
       const userId = await authenticateToken(app.identity, app.database.db, bearerToken(request.headers.authorization))
         .then((auth) => auth.user.id)
         .catch(() => null);

@@ -1,0 +1,32 @@
+/**
+ * Fixed-window counters in Redis, shared by every node: INCR and PEXPIRE NX in one script, so
+ * the window starts with its first hit and no node can reset another's count.
+ */
+import type { RedisClient } from '../redis.ts';
+import type { RateLimitStore } from './rate-limiter.ts';
+
+const SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local ttl = redis.call('PTTL', KEYS[1])
+return {count, ttl}
+`;
+
+export class RedisRateLimitStore implements RateLimitStore {
+  constructor(
+    private readonly redis: RedisClient,
+    private readonly prefix = 'fh:rl:',
+  ) {}
+
+  async increment(key: string, windowMs: number) {
+    const [count, ttl] = (await this.redis.eval(SCRIPT, {
+      keys: [`${this.prefix}${key}`],
+      arguments: [String(windowMs)],
+    })) as [number, number];
+    return { count, resetMs: ttl > 0 ? ttl : windowMs };
+  }
+
+  async reset(key: string) {
+    await this.redis.del(`${this.prefix}${key}`);
+  }
+}

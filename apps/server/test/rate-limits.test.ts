@@ -1,0 +1,76 @@
+/**
+ * Who the client is, and limits every node shares: a forged X-Forwarded-For gets no fresh
+ * window unless TRUST_PROXY names the proxy, and with Redis two nodes count together.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
+import { buildTestApp, type TestApp } from './helpers/app.ts';
+
+const redisUrl = process.env.TEST_REDIS_URL;
+const apps: TestApp[] = [];
+afterAll(async () => {
+  await Promise.all(apps.map((app) => app.close()));
+});
+
+async function app(env: Record<string, string>) {
+  const built = await buildTestApp(env);
+  apps.push(built);
+  return built;
+}
+
+/** One InitiateAuth for an unknown user, as a client at `forwardedFor` claims to be. */
+const signIn = (target: TestApp, forwardedFor?: string) =>
+  target.inject({
+    method: 'POST',
+    url: '/api/identity',
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
+      ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}),
+    },
+    payload: JSON.stringify({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: target.config.USER_POOL_CLIENT_ID,
+      AuthParameters: { USERNAME: `nobody-${randomUUID()}@example.com`, PASSWORD: 'Wrong-Pass-1' },
+    }),
+  });
+
+const limited = (response: { json: () => { __type?: string } }) =>
+  response.json().__type === 'TooManyRequestsException';
+
+describe('rate limits', () => {
+  it('does not let a rotating X-Forwarded-For reset the sign-in limit (TRUST_PROXY off)', async () => {
+    const target = await app({ IDENTITY_RATE_LIMIT: '5' });
+    const answers = [];
+    for (let i = 0; i < 12; i++) answers.push(await signIn(target, `198.51.100.${i}`));
+    expect(answers.slice(0, 5).some(limited)).toBe(false);
+    expect(answers.slice(5).every(limited)).toBe(true);
+  });
+
+  it('uses the forwarded address only from a trusted proxy', async () => {
+    const target = await app({ IDENTITY_RATE_LIMIT: '2', TRUST_PROXY: '127.0.0.1' });
+    // inject comes from 127.0.0.1, the trusted proxy: each forwarded client has its own window.
+    for (let i = 0; i < 4; i++) expect(limited(await signIn(target, `198.51.100.${i}`))).toBe(false);
+    expect(limited(await signIn(target, '198.51.100.9'))).toBe(false);
+    expect(limited(await signIn(target, '198.51.100.9'))).toBe(false);
+    expect(limited(await signIn(target, '198.51.100.9'))).toBe(true);
+  });
+
+  it('reads TRUST_PROXY as off, a hop count or addresses, and refuses anything else', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).TRUST_PROXY).toBe('10.0.0.0/8,127.0.0.1');
+    expect(() => loadConfig({ TRUST_PROXY: 'the load balancer' })).toThrow(/TRUST_PROXY/);
+  });
+
+  it.skipIf(!redisUrl)('counts one limit across two nodes through Redis', async () => {
+    const env = { IDENTITY_RATE_LIMIT: '4', REDIS_URL: redisUrl ?? '', TRUST_PROXY: '127.0.0.1' };
+    const [a, b] = [await app(env), await app(env)];
+    // Redis outlives the run: an address of its own keeps earlier runs' counts out.
+    const address = `2001:db8::${randomUUID().slice(0, 4)}`;
+    const results = [];
+    for (let i = 0; i < 6; i++) results.push(limited(await signIn(i % 2 === 0 ? a : b, address)));
+    expect(results).toEqual([false, false, false, false, true, true]);
+  });
+});

@@ -74,7 +74,7 @@ export async function buildApp({ config, database, logger, identity: given }: Ap
   app.decorate('socketErrors', new SocketErrorLog());
   const redis = config.REDIS_URL ? await openRedis(config.REDIS_URL, app.log) : undefined;
   app.decorate('redis', redis);
-  app.decorate('rateLimits', createRateLimiters(redis, app.log));
+  app.decorate('rateLimits', createRateLimiters(redis, app.log, `${config.REDIS_PREFIX}:rl:`));
   app.addHook('onClose', async () => {
     if (redis?.isOpen) await redis.quit();
   });
@@ -127,6 +127,7 @@ export async function buildApp({ config, database, logger, identity: given }: Ap
   app.decorate('uploads', uploads);
   const sockets: SocketServer = await createSocketServer(app.server, {
     redisUrl: config.REDIS_URL,
+    redisStream: `${config.REDIS_PREFIX}:socket.io`,
     corsOrigins: config.CORS_ORIGINS,
     log: app.log,
     authenticate: (token) => authenticateToken(identity, database.db, token),

@@ -62,6 +62,11 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalUrl(/^postgres(ql)?$/).optional(),
   REDIS_URL: optionalUrl(/^rediss?$/).optional(),
+  /** Names every Redis key and stream of this install, so installs (or test runs) can share a server. */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w.-]{1,60}$/, 'must be 1–60 letters, digits, ".", "_" or "-"')
+    .default('fieldhouse'),
   /** The address people use to reach the app; printed at start-up and used for links. */
   PUBLIC_URL: optionalUrl(/^https?$/).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -57,7 +57,11 @@ beforeAll(async () => {
   if (!enabled) return;
   database = await createEmptyDatabaseUrl();
   if (!database) throw new Error('the PostgreSQL project provides the database');
-  const env = { DATABASE_URL: database.url, REDIS_URL: redisUrl ?? '' };
+  const env = {
+    DATABASE_URL: database.url,
+    REDIS_URL: redisUrl ?? '',
+    REDIS_PREFIX: new URL(database.url).pathname.slice(1),
+  };
   // Started together on an empty database: migrations and the demo seed run under an advisory lock.
   const a = start(env);
   const b = start(env);

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
+import { createTestDatabase, type TestDatabase } from './helpers/db.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 const apps: TestApp[] = [];
@@ -13,8 +14,8 @@ afterAll(async () => {
   await Promise.all(apps.map((app) => app.close()));
 });
 
-async function app(env: Record<string, string>) {
-  const built = await buildTestApp(env);
+async function app(env: Record<string, string>, database?: TestDatabase) {
+  const built = await buildTestApp(env, database);
   apps.push(built);
   return built;
 }
@@ -66,7 +67,10 @@ describe('rate limits', () => {
 
   it.skipIf(!redisUrl)('counts one limit across two nodes through Redis', async () => {
     const env = { IDENTITY_RATE_LIMIT: '4', REDIS_URL: redisUrl ?? '', TRUST_PROXY: '127.0.0.1' };
-    const [a, b] = [await app(env), await app(env)];
+    // Two nodes of one install: one database, so one Redis prefix.
+    const database = await createTestDatabase();
+    const [a, b] = [await app(env, database), await app(env, database)];
+    a.addHook('onClose', () => database.close());
     // Redis outlives the run: an address of its own keeps earlier runs' counts out.
     const address = `2001:db8::${randomUUID().slice(0, 4)}`;
     const results = [];

@@ -12,8 +12,12 @@ export type RateLimiters = {
   create: (name: string, limit: number, windowMs?: number) => RateLimiter;
 };
 
-export function createRateLimiters(redis: RedisClient | undefined, log: FastifyBaseLogger): RateLimiters {
-  const store = redis ? new RedisRateLimitStore(redis) : new MemoryRateLimitStore();
+export function createRateLimiters(
+  redis: RedisClient | undefined,
+  log: FastifyBaseLogger,
+  prefix: string,
+): RateLimiters {
+  const store = redis ? new RedisRateLimitStore(redis, prefix) : new MemoryRateLimitStore();
   const onStoreError = (err: unknown) => log.warn({ err }, 'rate-limit store unavailable; request allowed');
   return { store, create: (name, limit, windowMs) => new RateLimiter(store, name, limit, windowMs, onStoreError) };
 }

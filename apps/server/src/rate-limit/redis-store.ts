@@ -15,7 +15,7 @@ return {count, ttl}
 export class RedisRateLimitStore implements RateLimitStore {
   constructor(
     private readonly redis: RedisClient,
-    private readonly prefix = 'fh:rl:',
+    private readonly prefix: string,
   ) {}
 
   async increment(key: string, windowMs: number) {

@@ -21,6 +21,8 @@ export type SocketServer = {
 
 export type SocketServerOptions = {
   redisUrl?: string | undefined;
+  /** The Redis stream shared by this install's nodes. */
+  redisStream?: string;
   corsOrigins: string[];
   log: FastifyBaseLogger;
   authenticate: (token: string | undefined) => Promise<AuthContext>;
@@ -76,7 +78,7 @@ export async function createSocketServer(httpServer: HttpServer, options: Socket
       }
       callback(null, sameHost || options.corsOrigins.includes(origin));
     },
-    ...(redis ? { adapter: createAdapter(redis) } : {}),
+    ...(redis ? { adapter: createAdapter(redis, { streamName: options.redisStream ?? 'socket.io' }) } : {}),
   });
   // Only signed-in, ACTIVE users connect; each socket joins its user's and organization's channels.
   io.use((socket, next) => {

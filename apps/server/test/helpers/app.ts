@@ -8,7 +8,7 @@ export type TestApp = Awaited<ReturnType<typeof buildApp>> & { testDatabase: Tes
 /** The real app on a fresh test database; `env` overrides configuration. Call `close` after. */
 export async function buildTestApp(env: Record<string, string> = {}, database?: TestDatabase) {
   const testDatabase = database ?? (await createTestDatabase());
-  const config = testConfig(env);
+  const config = testConfig({ REDIS_PREFIX: testDatabase.key, ...env });
   const app = await buildApp({ config, database: testDatabase });
   app.addHook('onClose', async () => {
     if (!database) await testDatabase.close();

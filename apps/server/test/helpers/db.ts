@@ -10,7 +10,8 @@ import { inject } from 'vitest';
 import { type Database, openDatabase } from '../../src/db/client.ts';
 import { adminUrl, withDatabase } from './postgres.ts';
 
-export type TestDatabase = Database & { url?: string | undefined; dataDir?: string | undefined };
+/** `key` names this database's Redis keys, so concurrent test files never hear each other. */
+export type TestDatabase = Database & { url?: string | undefined; dataDir?: string | undefined; key: string };
 
 export async function createTestDatabase(): Promise<TestDatabase> {
   const testDb = inject('testDb');
@@ -20,6 +21,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     const database = await openDatabase({ dataDir: dir });
     return {
       ...database,
+      key: `fh-test-${randomBytes(6).toString('hex')}`,
       dataDir: dir,
       close: async () => {
         await database.close();
@@ -34,6 +36,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const database = await openDatabase({ databaseUrl: url, dataDir: '' });
   return {
     ...database,
+    key: name,
     url,
     close: async () => {
       await database.close();

@@ -45,24 +45,39 @@ export async function notifyAbsentMembers(
   if (absent.length === 0) return;
   const name = [sender.firstName, sender.lastName].filter(Boolean).join(' ');
   const preview = content.length > 140 ? `${content.slice(0, 139)}…` : content;
-  const rows = await db
-    .insert(notifications)
-    .values(
-      absent.map((userId) => ({
-        userId,
-        title: `New message from ${name}`,
-        message: preview,
-        type: 'message' as const,
-        actionUrl: `/messages?roomId=${room.id}`,
-      })),
-    )
-    .onConflictDoUpdate({
-      target: [notifications.userId, notifications.actionUrl],
-      targetWhere: sql`read_at is null`,
-      set: { title: sql`excluded.title`, message: sql`excluded.message`, createdAt: sql`now()` },
-    })
-    .returning();
-  for (const row of rows) io.to(userRoom(row.userId)).emit(SOCKET_EVENTS.notification, presentNotification(row));
+  const sent = await notifyUsers(db, absent, {
+    title: `New message from ${name}`,
+    message: preview,
+    type: 'message',
+    actionUrl: `/messages?roomId=${room.id}`,
+  });
+  sent.emit(io);
+}
+
+export type NewNotification = Pick<Row, 'title' | 'message' | 'type' | 'actionUrl'>;
+
+/**
+ * Stores one notification per person. An unread one with the same link is replaced, so a busy
+ * conversation or a much-edited event is one entry in the bell. Run `emit` after commit.
+ */
+export async function notifyUsers(db: Db, userIds: number[], notification: NewNotification) {
+  const rows = userIds.length
+    ? await db
+        .insert(notifications)
+        .values(userIds.map((userId) => ({ userId, ...notification })))
+        .onConflictDoUpdate({
+          target: [notifications.userId, notifications.actionUrl],
+          targetWhere: sql`read_at is null`,
+          set: { title: sql`excluded.title`, message: sql`excluded.message`, createdAt: sql`now()` },
+        })
+        .returning()
+    : [];
+  return {
+    rows,
+    emit: (io: Server) => {
+      for (const row of rows) io.to(userRoom(row.userId)).emit(SOCKET_EVENTS.notification, presentNotification(row));
+    },
+  };
 }
 
 export async function listNotifications(db: Db, userId: number, unreadOnly: boolean, page: number, limit: number) {

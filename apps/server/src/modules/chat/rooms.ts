@@ -17,6 +17,7 @@ import {
 } from '../../db/schema/index.ts';
 import { badRequest, forbidden, notFound } from '../../errors.ts';
 import type { AppUser } from '../auth/authenticate.ts';
+import { guardiansOf, teamPeople } from './audience.ts';
 
 export type Room = typeof chatRooms.$inferSelect;
 
@@ -30,16 +31,6 @@ export function isMinor(user: Pick<AppUser, 'role' | 'dateOfBirth'>, now = new D
 }
 
 const isAdult = (user: Pick<AppUser, 'role'>) => user.role !== 'ATHLETE';
-
-async function guardiansOf(db: Db, athleteIds: number[]): Promise<number[]> {
-  if (athleteIds.length === 0) return [];
-  const rows = await db
-    .select({ id: guardianLinks.guardianId })
-    .from(guardianLinks)
-    .innerJoin(users, eq(users.id, guardianLinks.guardianId))
-    .where(and(inArray(guardianLinks.athleteId, athleteIds), ne(users.status, 'DELETED')));
-  return [...new Set(rows.map((r) => r.id))];
-}
 
 async function addMembers(db: Db, roomId: number, userIds: number[], reason = 'PARTICIPANT') {
   if (userIds.length === 0) return;
@@ -86,16 +77,7 @@ export async function ensureTeamRoom(db: Db, teamId: number): Promise<Room> {
       .returning();
   }
   if (!room) throw new Error('team room insert returned nothing');
-  const athletes = (
-    await db.select({ id: teamMembers.userId }).from(teamMembers).where(eq(teamMembers.teamId, teamId))
-  ).map((r) => r.id);
-  const coachIds = (
-    await db
-      .select({ id: coaches.userId })
-      .from(teamCoaches)
-      .innerJoin(coaches, eq(coaches.id, teamCoaches.coachId))
-      .where(eq(teamCoaches.teamId, teamId))
-  ).map((r) => r.id);
+  const { athletes, coaches: coachIds } = await teamPeople(db, teamId);
   await addMembers(db, room.id, [...athletes, ...coachIds]);
   await addMembers(db, room.id, await guardiansOf(db, athletes), 'GUARDIAN');
   return room;

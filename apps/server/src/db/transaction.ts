@@ -1,0 +1,27 @@
+/**
+ * The one way to make a user-visible change: its rows, audit entry, chat post and notifications
+ * commit together in one transaction, and what the world hears of it (socket events, e-mail)
+ * goes out only after the commit. Work registers those with `afterCommit`; nothing registered
+ * runs if the transaction rolls back.
+ */
+import type { Db } from './client.ts';
+
+export type AfterCommit = (effect: () => unknown) => void;
+
+export async function inTransaction<T>(
+  db: Db,
+  work: (tx: Db, afterCommit: AfterCommit) => Promise<T>,
+  onEffectError: (error: unknown) => void = () => {},
+): Promise<T> {
+  const effects: (() => unknown)[] = [];
+  const result = await db.transaction((tx) => work(tx as unknown as Db, (effect) => effects.push(effect)));
+  // The change is committed: a failing effect (a socket emit, a mail) is logged, never undone.
+  for (const effect of effects) {
+    try {
+      await effect();
+    } catch (error) {
+      onEffectError(error);
+    }
+  }
+  return result;
+}

@@ -3,18 +3,9 @@
  * may be under 18 share a conversation, the athlete's guardians are members and see it.
  */
 import { isAdminRole } from '@fieldhouse/shared';
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import {
-  chatRoomMembers,
-  chatRooms,
-  coaches,
-  guardianLinks,
-  teamCoaches,
-  teamMembers,
-  teams,
-  users,
-} from '../../db/schema/index.ts';
+import { chatRoomMembers, chatRooms, teams } from '../../db/schema/index.ts';
 import { badRequest, forbidden, notFound } from '../../errors.ts';
 import type { AppUser } from '../auth/authenticate.ts';
 import { guardiansOf, teamPeople } from './audience.ts';

@@ -78,7 +78,7 @@ export async function buildApp({ config, database, logger, identity: given }: Ap
   app.addHook('onClose', async () => {
     if (redis?.isOpen) await redis.quit();
   });
-  const identity = given ?? (await createIdentity(config, database, app.log));
+  const identity = given ?? (await createIdentity(config, database, app.log, app.rateLimits));
   app.decorate('identity', identity);
   registerErrorHandling(app);
 

@@ -26,5 +26,7 @@ export const limitExceeded = make('LimitExceededException');
 export const tooManyRequests = make('TooManyRequestsException');
 export const resourceNotFound = make('ResourceNotFoundException');
 export const unsupportedOperation = make('UnsupportedOperationException');
+export const unsupportedUserState = make('UnsupportedUserStateException');
 
 export const WRONG_CREDENTIALS = 'Incorrect username or password.';
+

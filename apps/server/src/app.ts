@@ -35,6 +35,7 @@ import { SocketErrorLog } from './modules/telemetry/socket-error-log.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { createRateLimiters } from './rate-limit/create.ts';
 import { connectionHandler } from './realtime/connection.ts';
+import { disconnectRevokedSessions } from './realtime/revoked-sessions.ts';
 import { createSocketServer, type SocketServer } from './realtime/socket-server.ts';
 import { openRedis } from './redis.ts';
 import './types.ts';
@@ -137,6 +138,7 @@ export async function buildApp({ config, database, logger, identity: given }: Ap
     connectionHandler({ io: sockets.io, db: database.db, uploads, log: app.log, track: sockets.track }),
   );
   app.decorate('io', sockets.io);
+  identity.onSessionsRevoked(disconnectRevokedSessions(sockets.io, database.db));
   app.addHook('preClose', async () => {
     app.lifecycle.shuttingDown = true;
     // Open websockets would hold the HTTP server open; tell clients to reconnect elsewhere.

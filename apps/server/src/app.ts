@@ -139,6 +139,8 @@ export async function buildApp({ config, database, logger, identity: given }: Ap
   );
   app.decorate('io', sockets.io);
   identity.onSessionsRevoked(disconnectRevokedSessions(sockets.io, database.db));
+  // Mail handed to SMTP finishes before the database closes.
+  app.addHook('onClose', async () => identity.embedded?.mailer.drain());
   app.addHook('preClose', async () => {
     app.lifecycle.shuttingDown = true;
     // Open websockets would hold the HTTP server open; tell clients to reconnect elsewhere.

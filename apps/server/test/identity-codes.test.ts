@@ -9,12 +9,11 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { identityAccounts, identityCodes } from '../src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
-import { callIdentity } from './helpers/identity-client.ts';
+import { callIdentity, passwordSignIn } from './helpers/identity-client.ts';
 import { latestCode } from './helpers/outbox.ts';
 
 let app: TestApp;
 let ClientId: string;
-
 beforeAll(async () => {
   app = await buildTestApp();
   ClientId = app.config.USER_POOL_CLIENT_ID;
@@ -25,12 +24,7 @@ afterAll(async () => {
 
 const PASSWORD = 'Start-Pass-1';
 const email = () => `codes-${randomUUID().slice(0, 8)}@school.example`;
-const signIn = (username: string, password: string) =>
-  callIdentity(app, 'InitiateAuth', {
-    AuthFlow: 'USER_PASSWORD_AUTH',
-    ClientId,
-    AuthParameters: { USERNAME: username, PASSWORD: password },
-  });
+const signIn = (username: string, password: string) => passwordSignIn(app, username, password);
 const confirmReset = (username: string, code: string, password = 'Reset-Pass-4') =>
   callIdentity(app, 'ConfirmForgotPassword', {
     ClientId,

@@ -28,6 +28,14 @@ export async function callIdentity(app: TestApp, operation: string, input: objec
   };
 }
 
+/** InitiateAuth with USER_PASSWORD_AUTH, answered whole. */
+export const passwordSignIn = (app: TestApp, username: string, password: string) =>
+  callIdentity(app, 'InitiateAuth', {
+    AuthFlow: 'USER_PASSWORD_AUTH',
+    ClientId: app.config.USER_POOL_CLIENT_ID,
+    AuthParameters: { USERNAME: username, PASSWORD: password },
+  });
+
 /** Only the error of an answer: what a client (and an attacker) can compare. */
 export const errorOf = (answer: IdentityAnswer) => ({ type: answer.type, message: answer.message });
 

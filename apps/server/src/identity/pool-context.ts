@@ -58,3 +58,12 @@ export const usernameDigest = (secret: Buffer, purpose: string, username: string
   createHmac('sha256', secret)
     .update(`${purpose}:${normalizeUsername(username)}`)
     .digest();
+
+/** A uuid (v4 layout) from a digest: a stand-in sub that looks like every real one. */
+export const asUuid = (digest: Buffer) => {
+  const b = Buffer.from(digest.subarray(0, 16));
+  b[6] = ((b[6] as number) & 0x0f) | 0x40;
+  b[8] = ((b[8] as number) & 0x3f) | 0x80;
+  const hex = b.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+};

@@ -15,8 +15,8 @@ import {
   notAuthorized,
   WRONG_CREDENTIALS,
 } from './errors.ts';
-import { checkPasswordPolicy, verifyPassword } from './passwords.ts';
-import type { PoolContext } from './pool-context.ts';
+import { checkPasswordPolicy, hashPassword, verifyPassword } from './passwords.ts';
+import { asUuid, type PoolContext, usernameDigest } from './pool-context.ts';
 import type { Sessions } from './sessions.ts';
 import type { Tokens } from './tokens.ts';
 
@@ -31,6 +31,12 @@ export class SelfService {
     private readonly tokens: Tokens,
   ) {}
 
+  /**
+   * A new account and a mailed confirmation code. An e-mail that already has an account gets
+   * the same answer after the same work (a believable UserSub that repeats, like a real one),
+   * and its owner a note saying someone tried to sign up with it; the code sent to "confirm"
+   * it never exists, so ConfirmSignUp answers as for any wrong code.
+   */
   async signUp(username: string, password: string, attributes: Record<string, string>) {
     if (!this.ctx.options.allowSignUp)
       throw new IdentityError('NotAuthorizedException', 'SignUp is not permitted for this user pool');
@@ -38,17 +44,39 @@ export class SelfService {
     if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) throw invalidParameter('A valid email attribute is required.');
     checkPasswordPolicy(password, this.ctx.options.passwordPolicy);
     const { email: _email, ...rest } = attributes;
-    const account = await this.accounts.create({
-      email,
-      password,
-      status: 'UNCONFIRMED',
-      emailVerified: false,
-      attributes: rest,
+    const existing = await this.accounts.find(email);
+    await this.codes.countRequest('CONFIRM_SIGN_UP', email, existing);
+    const account = existing
+      ? undefined
+      : await this.accounts
+          .create({ email, password, status: 'UNCONFIRMED', emailVerified: false, attributes: rest })
+          .catch((error: unknown) => {
+            if (error instanceof IdentityError && error.type === 'UsernameExistsException') return undefined;
+            throw error;
+          });
+    if (account) {
+      await inTransaction(this.ctx.db, (tx, afterCommit) =>
+        this.codes.issue(tx, afterCommit, account, 'CONFIRM_SIGN_UP'),
+      );
+      return { UserConfirmed: false, UserSub: account.sub, CodeDeliveryDetails: this.codes.delivery(email, account) };
+    }
+    await hashPassword(password); // what creating the account would have cost
+    await this.codes.restartAttempts('CONFIRM_SIGN_UP', email, existing);
+    await this.ctx.mailer.send({
+      kind: 'account-exists',
+      to: email,
+      subject: 'Someone tried to sign up to Fieldhouse with your e-mail',
+      text: [
+        'Someone tried to create a Fieldhouse account with this e-mail address, which already has one.',
+        `If it was you, sign in at ${this.ctx.options.appUrl}/auth/sign-in, or reset your password there.`,
+        'If it was not you, you can ignore this message: nothing about your account changed.',
+      ].join('\n'),
     });
-    await inTransaction(this.ctx.db, (tx, afterCommit) =>
-      this.codes.issue(tx, afterCommit, account, 'CONFIRM_SIGN_UP'),
-    );
-    return { UserConfirmed: false, UserSub: account.sub, CodeDeliveryDetails: this.codes.delivery(email, account) };
+    return {
+      UserConfirmed: false,
+      UserSub: asUuid(usernameDigest(this.ctx.secret, 'sign-up-sub', email)),
+      CodeDeliveryDetails: this.codes.delivery(email, undefined),
+    };
   }
 
   async confirmSignUp(username: string, code: string) {

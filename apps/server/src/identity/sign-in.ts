@@ -19,7 +19,7 @@ import {
   WRONG_CREDENTIALS,
 } from './errors.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import { normalizeUsername, type PoolContext, usernameDigest } from './pool-context.ts';
+import { asUuid, normalizeUsername, type PoolContext, usernameDigest } from './pool-context.ts';
 import type { Sessions } from './sessions.ts';
 import { claimSignature, isValidA, N, parseSrpTimestamp, serverChallenge, sessionKey } from './srp.ts';
 import type { AuthenticationResult } from './tokens.ts';
@@ -32,15 +32,6 @@ type SrpState = { A: string; B: string; b: string; userId: string };
 
 const SRP_TIMESTAMP_WINDOW_MS = 5 * 60 * 1000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-/** A uuid (v4 layout) from 16 bytes. */
-const asUuid = (bytes: Buffer) => {
-  const b = Buffer.from(bytes.subarray(0, 16));
-  b[6] = ((b[6] as number) & 0x0f) | 0x40;
-  b[8] = ((b[8] as number) & 0x3f) | 0x80;
-  const hex = b.toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-};
 
 export class SignIn {
   private decoyHash: Promise<string> | undefined;

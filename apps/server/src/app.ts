@@ -35,6 +35,7 @@ import { SocketErrorLog } from './modules/telemetry/socket-error-log.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { createRateLimiters } from './rate-limit/create.ts';
 import { connectionHandler } from './realtime/connection.ts';
+import { disconnectRevokedSessions } from './realtime/revoked-sessions.ts';
 import { createSocketServer, type SocketServer } from './realtime/socket-server.ts';
 import { openRedis } from './redis.ts';
 import './types.ts';
@@ -78,7 +79,7 @@ export async function buildApp({ config, database, logger, identity: given }: Ap
   app.addHook('onClose', async () => {
     if (redis?.isOpen) await redis.quit();
   });
-  const identity = given ?? (await createIdentity(config, database, app.log));
+  const identity = given ?? (await createIdentity(config, database, app.log, app.rateLimits));
   app.decorate('identity', identity);
   registerErrorHandling(app);
 
@@ -137,6 +138,9 @@ export async function buildApp({ config, database, logger, identity: given }: Ap
     connectionHandler({ io: sockets.io, db: database.db, uploads, log: app.log, track: sockets.track }),
   );
   app.decorate('io', sockets.io);
+  identity.onSessionsRevoked(disconnectRevokedSessions(sockets.io, database.db));
+  // Mail handed to SMTP finishes before the database closes.
+  app.addHook('onClose', async () => identity.embedded?.mailer.drain());
   app.addHook('preClose', async () => {
     app.lifecycle.shuttingDown = true;
     // Open websockets would hold the HTTP server open; tell clients to reconnect elsewhere.

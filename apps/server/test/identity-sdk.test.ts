@@ -23,12 +23,11 @@ import {
   RevokeTokenCommand,
   SignUpCommand,
   TooManyRequestsException,
-  UsernameExistsException,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { identityCodes } from '../src/db/schema/index.ts';
+import { identityCodes, mailOutbox } from '../src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { forgeToken } from './helpers/identity.ts';
 import { latestCode } from './helpers/outbox.ts';
@@ -121,7 +120,7 @@ describe('AWS SDK operations', () => {
     );
   });
 
-  it('signs up, refuses a taken e-mail, and confirms with the mailed code only', async () => {
+  it('signs up without revealing a taken e-mail, and confirms with the mailed code only', async () => {
     const email = newEmail();
     const up = await client.send(
       new SignUpCommand({
@@ -136,13 +135,26 @@ describe('AWS SDK operations', () => {
       CodeDeliveryDetails: { DeliveryMedium: 'EMAIL', AttributeName: 'email' },
     });
     expect(up.UserSub).toMatch(/^[0-9a-f-]{36}$/);
-    await expect(
-      client.send(new SignUpCommand({ ClientId, Username: email, Password: 'Signup-Pass-3', UserAttributes: [] })),
-    ).rejects.toBeInstanceOf(UsernameExistsException);
+    const first = await latestCode(app.testDatabase.db, email);
+    // A taken e-mail is not revealed: the same answer (a stand-in sub that repeats), and its
+    // owner is told by mail instead.
+    const again = () =>
+      client.send(new SignUpCommand({ ClientId, Username: email, Password: 'Signup-Pass-3', UserAttributes: [] }));
+    const [taken, takenAgain] = [await again(), await again()];
+    expect(taken).toMatchObject({ UserConfirmed: false, CodeDeliveryDetails: up.CodeDeliveryDetails });
+    expect(taken.UserSub).toMatch(/^[0-9a-f-]{36}$/);
+    expect(taken.UserSub).not.toBe(up.UserSub);
+    expect(takenAgain.UserSub).toBe(taken.UserSub);
+    const [notice] = await app.testDatabase.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, email))
+      .orderBy(desc(mailOutbox.id))
+      .limit(1);
+    expect(notice?.kind).toBe('account-exists');
     await expect(
       client.send(new SignUpCommand({ ClientId, Username: newEmail(), Password: 'weak', UserAttributes: [] })),
     ).rejects.toBeInstanceOf(InvalidPasswordException);
-    const first = await latestCode(app.testDatabase.db, email);
     await client.send(new ResendConfirmationCodeCommand({ ClientId, Username: email }));
     const second = await latestCode(app.testDatabase.db, email);
     if (first !== second) {
@@ -184,7 +196,10 @@ describe('abuse', () => {
     await app.identity.admin.createUser({ email, password: 'Start-Pass-1' });
     for (let i = 0; i < 5; i++)
       await expect(passwordAuth(email, `Wrong-${i}-Aa`)).rejects.toBeInstanceOf(NotAuthorizedException);
-    await expect(passwordAuth(email, 'Start-Pass-1')).rejects.toMatchObject({ message: 'Password attempts exceeded' });
+    // Locked: even the right password is refused, with the answer an unknown user gets.
+    await expect(passwordAuth(email, 'Start-Pass-1')).rejects.toMatchObject({
+      message: 'Incorrect username or password.',
+    });
     await new Promise((r) => setTimeout(r, 1200));
     await expect(passwordAuth(email, 'Start-Pass-1')).resolves.toBeTruthy();
     // Success resets the count: one more failure does not lock.

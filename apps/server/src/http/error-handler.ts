@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../errors.ts';
+import { IdentityError, identityHttpError } from '../identity/errors.ts';
 
 type Issue = { instancePath?: string; message?: string; params?: { issue?: { path?: PropertyKey[] } } };
 
@@ -16,8 +17,11 @@ function describeIssue(issue: Issue, context: string | undefined): string {
  * with a message naming the field, anything unexpected is logged and hidden behind a 500.
  */
 export function registerErrorHandling(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler((caught: FastifyError, request, reply) => {
+    // Identity errors carry Cognito's names; identity/errors.ts says once what each means over HTTP.
+    const error = caught instanceof IdentityError ? identityHttpError(caught) : caught;
     if (error instanceof HttpError) {
+      if (error.statusCode >= 500) request.log.error({ err: caught }, 'request failed');
       return reply.code(error.statusCode).send({ statusCode: error.statusCode, message: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

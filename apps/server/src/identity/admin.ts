@@ -3,13 +3,13 @@
  * implementations: the embedded pool in-process, or Amazon Cognito's admin API.
  */
 import { randomInt } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { identityAccounts } from '../db/schema/index.ts';
-import { invalidParameter, userNotFound } from './errors.ts';
+import { inTransaction } from '../db/transaction.ts';
+import type { Account } from './accounts.ts';
+import { unsupportedUserState, userNotFound } from './errors.ts';
 import type { Mailer } from './mailer.ts';
 import { hashPassword } from './passwords.ts';
-import type { Account, UserPool } from './user-pool.ts';
+import type { UserPool } from './user-pool.ts';
 
 export type IdentityUser = {
   sub: string;
@@ -39,6 +39,8 @@ export interface IdentityAdmin {
   resetUserPassword(sub: string): Promise<void>;
   /** A fresh temporary password and invite for someone who has not signed in yet. */
   resendInvite(sub: string): Promise<void>;
+  /** AdminUserGlobalSignOut: every sign-in of the person ends, open sockets too. */
+  globalSignOut(sub: string): Promise<void>;
   getUser(sub: string): Promise<IdentityUser>;
 }
 
@@ -68,7 +70,7 @@ export class EmbeddedIdentityAdmin implements IdentityAdmin {
   ) {}
 
   private async account(sub: string): Promise<Account> {
-    const account = await this.pool.findAccount(sub);
+    const account = await this.pool.accounts.find(sub);
     if (!account) throw userNotFound('User does not exist.');
     return account;
   }
@@ -92,15 +94,19 @@ export class EmbeddedIdentityAdmin implements IdentityAdmin {
 
   async resendInvite(sub: string) {
     const account = await this.account(sub);
-    if (account.status !== 'FORCE_CHANGE_PASSWORD') throw invalidParameter('This user has already signed in.');
+    if (account.status !== 'FORCE_CHANGE_PASSWORD') {
+      throw unsupportedUserState('This person has already signed in, so there is no invite to resend.');
+    }
     const password = temporaryPassword();
-    await this.pool.setPassword(account, password, 'FORCE_CHANGE_PASSWORD');
+    await inTransaction(this.db, (tx) =>
+      this.pool.accounts.setPassword(tx, account, password, 'FORCE_CHANGE_PASSWORD'),
+    );
     await this.sendInvite(account.email, account.attributes.given_name, password);
   }
 
   async createUser(input: CreateIdentityUser) {
     if (input.password) {
-      const account = await this.pool.createAccount({
+      const account = await this.pool.accounts.create({
         email: input.email,
         password: input.password,
         status: 'CONFIRMED',
@@ -110,7 +116,7 @@ export class EmbeddedIdentityAdmin implements IdentityAdmin {
       return { sub: account.sub };
     }
     const password = temporaryPassword();
-    const account = await this.pool.createAccount({
+    const account = await this.pool.accounts.create({
       email: input.email,
       password,
       status: 'FORCE_CHANGE_PASSWORD',
@@ -125,7 +131,7 @@ export class EmbeddedIdentityAdmin implements IdentityAdmin {
     const passwordHash = await hashPassword(password);
     const subs: string[] = [];
     for (const input of inputs) {
-      const account = await this.pool.createAccount({
+      const account = await this.pool.accounts.create({
         email: input.email,
         password,
         passwordHash,
@@ -138,32 +144,49 @@ export class EmbeddedIdentityAdmin implements IdentityAdmin {
     return subs;
   }
 
+  /** A password an administrator sets ends the person's sign-ins: whoever had the old one is out. */
   async setUserPassword(sub: string, password: string, permanent: boolean) {
     const account = await this.account(sub);
-    await this.pool.setPassword(account, password, permanent ? 'CONFIRMED' : 'FORCE_CHANGE_PASSWORD');
+    await inTransaction(this.db, async (tx, afterCommit) => {
+      await this.pool.accounts.setPassword(tx, account, password, permanent ? 'CONFIRMED' : 'FORCE_CHANGE_PASSWORD');
+      await this.pool.sessions.revokeAll(tx, afterCommit, account);
+    });
   }
 
   async disableUser(sub: string) {
     const account = await this.account(sub);
-    await this.db.update(identityAccounts).set({ enabled: false }).where(eq(identityAccounts.id, account.id));
-    await this.pool.revokeAllSessions(account.id);
+    await inTransaction(this.db, async (tx, afterCommit) => {
+      await this.pool.accounts.update(tx, account, { enabled: false });
+      await this.pool.sessions.revokeAll(tx, afterCommit, account);
+    });
   }
 
   async enableUser(sub: string) {
     const account = await this.account(sub);
-    await this.db.update(identityAccounts).set({ enabled: true }).where(eq(identityAccounts.id, account.id));
+    await inTransaction(this.db, (tx) => this.pool.accounts.update(tx, account, { enabled: true }));
   }
 
   async deleteUser(sub: string) {
     const account = await this.account(sub);
-    await this.db.delete(identityAccounts).where(eq(identityAccounts.id, account.id));
+    await inTransaction(this.db, async (tx, afterCommit) => {
+      await this.pool.sessions.revokeAll(tx, afterCommit, account);
+      await this.pool.accounts.delete(tx, account);
+    });
   }
 
+  /** Sessions end and a reset code is mailed; the old password no longer signs in. */
   async resetUserPassword(sub: string) {
     const account = await this.account(sub);
-    await this.db.update(identityAccounts).set({ status: 'RESET_REQUIRED' }).where(eq(identityAccounts.id, account.id));
-    await this.pool.revokeAllSessions(account.id);
-    await this.pool.sendCode(account, 'RESET_PASSWORD');
+    await inTransaction(this.db, async (tx, afterCommit) => {
+      await this.pool.accounts.update(tx, account, { status: 'RESET_REQUIRED' });
+      await this.pool.sessions.revokeAll(tx, afterCommit, account);
+      await this.pool.codes.issue(tx, afterCommit, account, 'RESET_PASSWORD');
+    });
+  }
+
+  async globalSignOut(sub: string) {
+    const account = await this.account(sub);
+    await inTransaction(this.db, (tx, afterCommit) => this.pool.sessions.revokeAll(tx, afterCommit, account));
   }
 
   async getUser(sub: string): Promise<IdentityUser> {

@@ -11,19 +11,35 @@ import {
   AdminGetUserCommand,
   AdminResetUserPasswordCommand,
   AdminSetUserPasswordCommand,
+  AdminUserGlobalSignOutCommand,
   CognitoIdentityProviderClient,
+  CognitoIdentityProviderServiceException,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { CognitoJwtVerifier } from 'aws-jwt-verify';
 import type { CreateIdentityUser, IdentityAdmin, IdentityUser } from './admin.ts';
-import { notAuthorized } from './errors.ts';
+import { IdentityError, notAuthorized } from './errors.ts';
+import type { SessionEvents } from './session-events.ts';
 
 type CognitoOptions = { region: string; userPoolId: string; clientId: string };
 
 export class CognitoIdentityAdmin implements IdentityAdmin {
   private readonly client: CognitoIdentityProviderClient;
 
-  constructor(private readonly options: CognitoOptions) {
+  constructor(
+    private readonly options: CognitoOptions,
+    private readonly events: SessionEvents,
+  ) {
     this.client = new CognitoIdentityProviderClient({ region: options.region });
+  }
+
+  /** Cognito's errors become IdentityErrors of the same name: one HTTP mapping serves both modes. */
+  private async call<Output>(run: (pool: { UserPoolId: string }) => Promise<Output>): Promise<Output> {
+    try {
+      return await run({ UserPoolId: this.options.userPoolId });
+    } catch (error) {
+      if (error instanceof CognitoIdentityProviderServiceException) throw new IdentityError(error.name, error.message);
+      throw error;
+    }
   }
 
   private attributes(input: CreateIdentityUser) {
@@ -36,18 +52,20 @@ export class CognitoIdentityAdmin implements IdentityAdmin {
   }
 
   async createUser(input: CreateIdentityUser) {
-    const result = await this.client.send(
-      new AdminCreateUserCommand({
-        UserPoolId: this.options.userPoolId,
-        Username: input.email,
-        UserAttributes: this.attributes(input),
-        DesiredDeliveryMediums: ['EMAIL'],
-        ...(input.password ? { MessageAction: 'SUPPRESS' as const } : {}),
-      }),
+    const result = await this.call((pool) =>
+      this.client.send(
+        new AdminCreateUserCommand({
+          ...pool,
+          Username: input.email,
+          UserAttributes: this.attributes(input),
+          DesiredDeliveryMediums: ['EMAIL'],
+          ...(input.password ? { MessageAction: 'SUPPRESS' as const } : {}),
+        }),
+      ),
     );
     const sub = result.User?.Attributes?.find((a) => a.Name === 'sub')?.Value;
     if (!sub) throw new Error('Cognito returned no sub for the new user');
-    if (input.password) await this.setUserPassword(sub, input.password, true);
+    if (input.password) await this.setPassword(sub, input.password, true);
     return { sub };
   }
 
@@ -57,48 +75,59 @@ export class CognitoIdentityAdmin implements IdentityAdmin {
     return subs;
   }
 
-  async setUserPassword(sub: string, password: string, permanent: boolean) {
-    await this.client.send(
-      new AdminSetUserPasswordCommand({
-        UserPoolId: this.options.userPoolId,
-        Username: sub,
-        Password: password,
-        Permanent: permanent,
-      }),
+  private setPassword(sub: string, password: string, permanent: boolean) {
+    return this.call((pool) =>
+      this.client.send(
+        new AdminSetUserPasswordCommand({ ...pool, Username: sub, Password: password, Permanent: permanent }),
+      ),
     );
   }
 
+  /** As in the embedded pool, a password an administrator sets ends the person's sign-ins. */
+  async setUserPassword(sub: string, password: string, permanent: boolean) {
+    await this.setPassword(sub, password, permanent);
+    await this.globalSignOut(sub);
+  }
+
   async disableUser(sub: string) {
-    await this.client.send(new AdminDisableUserCommand({ UserPoolId: this.options.userPoolId, Username: sub }));
+    await this.call((pool) => this.client.send(new AdminDisableUserCommand({ ...pool, Username: sub })));
+    await this.events.emit({ sub });
   }
 
   async enableUser(sub: string) {
-    await this.client.send(new AdminEnableUserCommand({ UserPoolId: this.options.userPoolId, Username: sub }));
+    await this.call((pool) => this.client.send(new AdminEnableUserCommand({ ...pool, Username: sub })));
   }
 
   async deleteUser(sub: string) {
-    await this.client.send(new AdminDeleteUserCommand({ UserPoolId: this.options.userPoolId, Username: sub }));
+    await this.call((pool) => this.client.send(new AdminDeleteUserCommand({ ...pool, Username: sub })));
+    await this.events.emit({ sub });
   }
 
   async resetUserPassword(sub: string) {
-    await this.client.send(new AdminResetUserPasswordCommand({ UserPoolId: this.options.userPoolId, Username: sub }));
+    await this.call((pool) => this.client.send(new AdminResetUserPasswordCommand({ ...pool, Username: sub })));
+    await this.events.emit({ sub });
+  }
+
+  async globalSignOut(sub: string) {
+    await this.call((pool) => this.client.send(new AdminUserGlobalSignOutCommand({ ...pool, Username: sub })));
+    await this.events.emit({ sub });
   }
 
   async resendInvite(sub: string) {
-    await this.client.send(
-      new AdminCreateUserCommand({
-        UserPoolId: this.options.userPoolId,
-        Username: sub,
-        MessageAction: 'RESEND',
-        DesiredDeliveryMediums: ['EMAIL'],
-      }),
+    await this.call((pool) =>
+      this.client.send(
+        new AdminCreateUserCommand({
+          ...pool,
+          Username: sub,
+          MessageAction: 'RESEND',
+          DesiredDeliveryMediums: ['EMAIL'],
+        }),
+      ),
     );
   }
 
   async getUser(sub: string): Promise<IdentityUser> {
-    const user = await this.client.send(
-      new AdminGetUserCommand({ UserPoolId: this.options.userPoolId, Username: sub }),
-    );
+    const user = await this.call((pool) => this.client.send(new AdminGetUserCommand({ ...pool, Username: sub })));
     const attribute = (name: string) => user.UserAttributes?.find((a) => a.Name === name)?.Value;
     return {
       sub: attribute('sub') ?? sub,

@@ -9,11 +9,12 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../db/client.ts';
 import { mailOutbox } from '../db/schema/index.ts';
 
-export type MailKind = 'invite' | 'confirm-sign-up' | 'reset-password';
+export type MailKind = 'invite' | 'confirm-sign-up' | 'reset-password' | 'account-exists';
 export type Mail = { kind: MailKind; to: string; subject: string; text: string };
 
 export class Mailer {
   private readonly transport: Transporter | undefined;
+  private readonly pending = new Set<Promise<void>>();
 
   constructor(
     private readonly db: Db,
@@ -27,22 +28,38 @@ export class Mailer {
     return this.transport !== undefined;
   }
 
+  /**
+   * Keeps the mail in the outbox, then hands it to SMTP without waiting: how long a server takes
+   * to accept mail must not show in the answer (a reset for a real account would take longer
+   * than one for an unknown address). `drain` waits for deliveries still going.
+   */
   async send(mail: Mail): Promise<void> {
     const [row] = await this.db.insert(mailOutbox).values(mail).returning({ id: mailOutbox.id });
     if (!this.transport || !row) {
       this.log.info({ to: mail.to, kind: mail.kind }, 'mail kept in the outbox (no SMTP_URL)');
       return;
     }
+    const delivery = this.deliver(this.transport, row.id, mail);
+    this.pending.add(delivery);
+    void delivery.finally(() => this.pending.delete(delivery));
+  }
+
+  async drain(): Promise<void> {
+    await Promise.allSettled([...this.pending]);
+  }
+
+  private async deliver(transport: Transporter, id: number, mail: Mail) {
     try {
-      await this.transport.sendMail({ from: this.options.from, to: mail.to, subject: mail.subject, text: mail.text });
-      await this.db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, row.id));
+      await transport.sendMail({ from: this.options.from, to: mail.to, subject: mail.subject, text: mail.text });
+      await this.db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, id));
     } catch (error) {
-      // The mail stays in the outbox with its error; the operation that sent it still succeeds.
+      // The mail stays in the outbox with its error; the operation that sent it still succeeded.
       this.log.error({ err: error, to: mail.to }, 'sending mail failed');
       await this.db
         .update(mailOutbox)
         .set({ error: error instanceof Error ? error.message : String(error) })
-        .where(eq(mailOutbox.id, row.id));
+        .where(eq(mailOutbox.id, id))
+        .catch(() => {});
     }
   }
 }

@@ -44,17 +44,17 @@ export function publicOperations(pool: UserPool): Record<string, Operation> {
         case 'USER_SRP_AUTH':
           if (!p.USERNAME) throw invalidParameter('Missing required parameter USERNAME');
           if (!p.SRP_A) throw invalidParameter('Missing required parameter SRP_A');
-          return pool.srpStart(p.USERNAME, p.SRP_A);
+          return pool.signIn.srpStart(p.USERNAME, p.SRP_A);
         case 'USER_PASSWORD_AUTH':
           if (!p.USERNAME) throw invalidParameter('Missing required parameter USERNAME');
           if (!p.PASSWORD) throw invalidParameter('Missing required parameter PASSWORD');
-          return pool.passwordAuth(p.USERNAME, p.PASSWORD, ClientId);
+          return pool.signIn.passwordAuth(p.USERNAME, p.PASSWORD, ClientId);
         case 'REFRESH_TOKEN_AUTH':
         case 'REFRESH_TOKEN': {
           const token = p.REFRESH_TOKEN;
           if (!token) throw invalidParameter('Missing required parameter REFRESH_TOKEN');
           // Cognito does not rotate on this flow: the answer carries no new refresh token.
-          return { AuthenticationResult: await pool.refresh(token, ClientId, false), ChallengeParameters: {} };
+          return { AuthenticationResult: await pool.sessions.refresh(token, ClientId, false), ChallengeParameters: {} };
         }
         default:
           throw invalidParameter(`Unsupported auth flow ${AuthFlow} for this user pool client.`);
@@ -68,12 +68,12 @@ export function publicOperations(pool: UserPool): Record<string, Operation> {
         for (const key of ['PASSWORD_CLAIM_SECRET_BLOCK', 'PASSWORD_CLAIM_SIGNATURE', 'TIMESTAMP']) {
           if (!r[key]) throw invalidParameter(`Missing required parameter ${key}`);
         }
-        return pool.srpVerify(r, ClientId);
+        return pool.signIn.srpVerify(r, ClientId);
       }
       if (ChallengeName === 'NEW_PASSWORD_REQUIRED') {
         if (!Session) throw invalidParameter('Missing required parameter Session');
         if (!r.NEW_PASSWORD) throw invalidParameter('Missing required parameter NEW_PASSWORD');
-        return pool.completeNewPassword(Session, r.NEW_PASSWORD, ClientId);
+        return pool.signIn.completeNewPassword(Session, r.NEW_PASSWORD, ClientId);
       }
       throw invalidParameter(`Unsupported challenge ${ChallengeName}`);
     },
@@ -81,7 +81,7 @@ export function publicOperations(pool: UserPool): Record<string, Operation> {
     async GetTokensFromRefreshToken(input) {
       const { ClientId, RefreshToken } = parse(z.object({ ClientId: nonEmpty, RefreshToken: nonEmpty }), input);
       pool.checkClient(ClientId);
-      return { AuthenticationResult: await pool.refresh(RefreshToken, ClientId, true) };
+      return { AuthenticationResult: await pool.sessions.refresh(RefreshToken, ClientId, true) };
     },
 
     async SignUp(input) {
@@ -90,7 +90,11 @@ export function publicOperations(pool: UserPool): Record<string, Operation> {
         input,
       );
       pool.checkClient(ClientId);
-      return pool.signUp(Username, Password, Object.fromEntries(UserAttributes.map((a) => [a.Name, a.Value])));
+      return pool.selfService.signUp(
+        Username,
+        Password,
+        Object.fromEntries(UserAttributes.map((a) => [a.Name, a.Value])),
+      );
     },
 
     async ConfirmSignUp(input) {
@@ -99,20 +103,20 @@ export function publicOperations(pool: UserPool): Record<string, Operation> {
         input,
       );
       pool.checkClient(ClientId);
-      await pool.confirmSignUp(Username, ConfirmationCode);
+      await pool.selfService.confirmSignUp(Username, ConfirmationCode);
       return {};
     },
 
     async ResendConfirmationCode(input) {
       const { ClientId, Username } = parse(z.object({ ClientId: nonEmpty, Username: nonEmpty }), input);
       pool.checkClient(ClientId);
-      return { CodeDeliveryDetails: await pool.resendConfirmationCode(Username) };
+      return { CodeDeliveryDetails: await pool.selfService.resendConfirmationCode(Username) };
     },
 
     async ForgotPassword(input) {
       const { ClientId, Username } = parse(z.object({ ClientId: nonEmpty, Username: nonEmpty }), input);
       pool.checkClient(ClientId);
-      return { CodeDeliveryDetails: await pool.forgotPassword(Username) };
+      return { CodeDeliveryDetails: await pool.selfService.forgotPassword(Username) };
     },
 
     async ConfirmForgotPassword(input) {
@@ -121,7 +125,7 @@ export function publicOperations(pool: UserPool): Record<string, Operation> {
         input,
       );
       pool.checkClient(ClientId);
-      await pool.confirmForgotPassword(Username, ConfirmationCode, Password);
+      await pool.selfService.confirmForgotPassword(Username, ConfirmationCode, Password);
       return {};
     },
 
@@ -130,25 +134,25 @@ export function publicOperations(pool: UserPool): Record<string, Operation> {
         z.object({ AccessToken: nonEmpty, PreviousPassword: nonEmpty, ProposedPassword: nonEmpty }),
         input,
       );
-      await pool.changePassword(AccessToken, PreviousPassword, ProposedPassword);
+      await pool.selfService.changePassword(AccessToken, PreviousPassword, ProposedPassword);
       return {};
     },
 
     async GetUser(input) {
       const { AccessToken } = parse(z.object({ AccessToken: nonEmpty }), input);
-      return pool.getUser(AccessToken);
+      return pool.selfService.getUser(AccessToken);
     },
 
     async RevokeToken(input) {
       const { ClientId, Token } = parse(z.object({ ClientId: nonEmpty, Token: nonEmpty }), input);
       pool.checkClient(ClientId);
-      await pool.revokeRefreshToken(Token, ClientId);
+      await pool.sessions.revokeByRefreshToken(Token, ClientId);
       return {};
     },
 
     async GlobalSignOut(input) {
       const { AccessToken } = parse(z.object({ AccessToken: nonEmpty }), input);
-      await pool.globalSignOut(AccessToken);
+      await pool.selfService.globalSignOut(AccessToken);
       return {};
     },
   };

@@ -9,14 +9,17 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type Config, publicUrl, secretBytes } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { MIGRATION_LOCK_KEY } from '../db/migrate.ts';
+import { createRateLimiters, type RateLimiters } from '../rate-limit/create.ts';
 import { EmbeddedIdentityAdmin, type IdentityAdmin } from './admin.ts';
 import { CognitoIdentityAdmin, cognitoVerifier } from './cognito.ts';
 import { Mailer } from './mailer.ts';
 import { type Operation, publicOperations } from './operations.ts';
 import { DEFAULT_PASSWORD_POLICY } from './passwords.ts';
+import { CODE_LIFETIME_MS, CODE_MAX_ATTEMPTS, CODE_REQUESTS_PER_HOUR, TOKEN_LIFETIME_S } from './pool-context.ts';
 import { createSealedBox } from './sealed-box.ts';
+import { SessionEvents, type SessionsRevokedListener } from './session-events.ts';
 import { SigningKeys } from './signing-keys.ts';
-import { TOKEN_LIFETIME_S, UserPool } from './user-pool.ts';
+import { UserPool } from './user-pool.ts';
 
 export type VerifiedIdentity = { sub: string; claims: Record<string, unknown> };
 
@@ -25,6 +28,11 @@ export type Identity = {
   admin: IdentityAdmin;
   /** Verifies a bearer token (id or access) and returns the account's sub. */
   verify: (token: string) => Promise<VerifiedIdentity>;
+  /**
+   * Called after sign-ins end (sign-out everywhere, one device's sign-out, a password reset or
+   * change, an account switched off or deleted), so the app can close what they opened.
+   */
+  onSessionsRevoked: (listener: SessionsRevokedListener) => () => void;
   /** Only in embedded mode: what /api/identity and the JWKS routes serve. */
   embedded?: {
     pool: UserPool;
@@ -54,14 +62,30 @@ export function identityIssuer(config: Config) {
   return config.IDENTITY_ISSUER ?? `${publicUrl(config, config.PORT)}/${config.USER_POOL_ID}`;
 }
 
-export async function createIdentity(config: Config, database: Database, log: FastifyBaseLogger): Promise<Identity> {
+/**
+ * `rateLimits`: the app's limiters (Redis-backed with REDIS_URL, so per-account limits hold on
+ * every node); without them (seeding from the command line) counters live in memory.
+ */
+export async function createIdentity(
+  config: Config,
+  database: Database,
+  log: FastifyBaseLogger,
+  rateLimits: RateLimiters = createRateLimiters(undefined, log, ''),
+): Promise<Identity> {
+  const events = new SessionEvents(log);
+  const onSessionsRevoked = (listener: SessionsRevokedListener) => events.on(listener);
   if (config.IDENTITY_MODE === 'cognito') {
     const options = {
       region: config.COGNITO_REGION ?? '',
       userPoolId: config.USER_POOL_ID,
       clientId: config.USER_POOL_CLIENT_ID,
     };
-    return { mode: 'cognito', admin: new CognitoIdentityAdmin(options), verify: cognitoVerifier(options) };
+    return {
+      mode: 'cognito',
+      admin: new CognitoIdentityAdmin(options, events),
+      verify: cognitoVerifier(options),
+      onSessionsRevoked,
+    };
   }
   const secret = identitySecret(config, log);
   const box = createSealedBox(secret);
@@ -69,25 +93,33 @@ export async function createIdentity(config: Config, database: Database, log: Fa
   // Under the start-up lock: two nodes starting together must not each create a first key.
   await database.withLock(MIGRATION_LOCK_KEY, () => keys.load());
   const mailer = new Mailer(database.db, log, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
-  const pool = new UserPool(database.db, box, keys, mailer, secret, {
-    poolId: config.USER_POOL_ID,
-    clientId: config.USER_POOL_CLIENT_ID,
-    issuer: identityIssuer(config),
-    passwordPolicy: {
-      ...DEFAULT_PASSWORD_POLICY,
-      minLength: config.PASSWORD_MIN_LENGTH,
-      requireSymbols: config.PASSWORD_REQUIRE_SYMBOLS,
+  const limits = {
+    codeRequests: rateLimits.create('identity-code-requests', CODE_REQUESTS_PER_HOUR, 3600_000),
+    codeChecks: rateLimits.create('identity-code-checks', CODE_MAX_ATTEMPTS, CODE_LIFETIME_MS),
+  };
+  const pool = new UserPool(
+    { db: database.db, box, keys, mailer, secret, limits, events },
+    {
+      poolId: config.USER_POOL_ID,
+      clientId: config.USER_POOL_CLIENT_ID,
+      issuer: identityIssuer(config),
+      passwordPolicy: {
+        ...DEFAULT_PASSWORD_POLICY,
+        minLength: config.PASSWORD_MIN_LENGTH,
+        requireSymbols: config.PASSWORD_REQUIRE_SYMBOLS,
+      },
+      allowSignUp: config.ALLOW_SELF_SIGN_UP,
+      appUrl: publicUrl(config, config.PORT),
     },
-    allowSignUp: config.ALLOW_SELF_SIGN_UP,
-    appUrl: publicUrl(config, config.PORT),
-  });
+  );
   return {
     mode: 'embedded',
     admin: new EmbeddedIdentityAdmin(database.db, pool, mailer),
     verify: async (token) => {
-      const { sub, claims } = await pool.verifyToken(token);
+      const { sub, claims } = await pool.tokens.verify(token);
       return { sub, claims };
     },
+    onSessionsRevoked,
     embedded: { pool, keys, operations: publicOperations(pool), jwks: () => keys.jwks(), mailer },
   };
 }

@@ -2,6 +2,8 @@
 export const userRoom = (userId: number) => `user:${userId}`;
 export const chatRoom = (roomId: number) => `room:${roomId}`;
 export const teamRoom = (teamId: number) => `team:${teamId}`;
+/** The sockets one sign-in opened (its tokens' `origin_jti`): a sign-out of that device closes them. */
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 export const organizationRoom = (organizationId: number) => `org:${organizationId}`;
 /**
  * Who hears a person's presence: the sockets that asked about them (`presence:query`). The

@@ -10,7 +10,7 @@ import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
 import { type AuthContext, bearerToken } from '../modules/auth/authenticate.ts';
 import { NODE_ID } from './node-id.ts';
-import { organizationRoom, userRoom } from './rooms.ts';
+import { organizationRoom, sessionRoom, userRoom } from './rooms.ts';
 
 export type SocketServer = {
   io: Server;
@@ -91,6 +91,7 @@ export async function createSocketServer(httpServer: HttpServer, options: Socket
         // A socket lives no longer than its token (see the sweep below).
         if (typeof auth.claims.exp === 'number') socket.data.expiresAt = auth.claims.exp * 1000;
         void socket.join(userRoom(auth.user.id));
+        if (typeof auth.claims.origin_jti === 'string') void socket.join(sessionRoom(auth.claims.origin_jti));
         if (auth.user.organizationId) void socket.join(organizationRoom(auth.user.organizationId));
         forgetHandshake(socket);
         next();

@@ -62,5 +62,6 @@ export async function signInAs(app: TestApp, email: string, password = TEST_PASS
   });
   const body = res.json() as { AuthenticationResult?: { IdToken: string; AccessToken: string; RefreshToken: string } };
   if (!body.AuthenticationResult) throw new Error(`sign-in failed: ${res.body}`);
-  return { idToken: body.AuthenticationResult.IdToken, accessToken: body.AuthenticationResult.AccessToken };
+  const { IdToken, AccessToken, RefreshToken } = body.AuthenticationResult;
+  return { idToken: IdToken, accessToken: AccessToken, refreshToken: RefreshToken };
 }

@@ -16,8 +16,7 @@ import {
   userStatusEvents,
   users,
 } from '../../db/schema/index.ts';
-import { badRequest, conflict, forbidden, HttpError, notFound } from '../../errors.ts';
-import { IdentityError } from '../../identity/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { organizationRoom, userRoom } from '../../realtime/rooms.ts';
 import { recordAudit } from '../audit/record.ts';
 import { changedFields, personName, roleLabel, userSnapshot } from '../audit/snapshots.ts';
@@ -78,19 +77,11 @@ export async function createUser(app: FastifyInstance, actor: AppUser, input: Cr
   await checkTeams(app, organizationId, input.teamIds);
   await checkLinkedUsers(app, organizationId, input.role, input.linkedUserIds);
 
-  let sub: string;
-  try {
-    ({ sub } = await app.identity.admin.createUser({
-      email: input.email,
-      givenName: input.firstName,
-      familyName: input.lastName ?? undefined,
-    }));
-  } catch (error) {
-    if (error instanceof IdentityError && error.type === 'UsernameExistsException') {
-      throw conflict('This e-mail already has a sign-in account');
-    }
-    throw error;
-  }
+  const { sub } = await app.identity.admin.createUser({
+    email: input.email,
+    givenName: input.firstName,
+    familyName: input.lastName ?? undefined,
+  });
   try {
     return await db.transaction(async (tx) => {
       const [user] = await tx
@@ -264,12 +255,7 @@ export async function resendInvite(app: FastifyInstance, actor: AppUser, id: num
   const target = await findVisibleUser(app, actor, id);
   requireManage(actor, target);
   if (!target.identitySub) throw badRequest('This user has no sign-in account');
-  try {
-    await app.identity.admin.resendInvite(target.identitySub);
-  } catch (error) {
-    if (error instanceof IdentityError) throw new HttpError(409, error.message, 'invite_not_pending');
-    throw error;
-  }
+  await app.identity.admin.resendInvite(target.identitySub);
   await recordAudit(app.database.db, {
     organizationId: target.organizationId,
     actorId: actor.id,

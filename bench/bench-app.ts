@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../apps/server/src/app.ts';
+import { bootstrap } from '../apps/server/src/bootstrap.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { runMigrations } from '../apps/server/src/db/migrate.ts';
@@ -14,7 +15,8 @@ import { signIn } from '../apps/server/src/simulate/simulate.ts';
 
 export const BENCH_PASSWORD = 'Bench-Pass-1';
 
-export async function startBenchApp() {
+/** `env` overrides the configuration; `SEED_DEMO: 'true'` seeds the demo school (see `demoSignIn`). */
+export async function startBenchApp(env: Record<string, string> = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'fieldhouse-bench-'));
   const config = loadConfig({
     DATA_DIR: dir,
@@ -23,13 +25,16 @@ export async function startBenchApp() {
     IDENTITY_RATE_LIMIT: '100000000',
     SEED_DEMO: 'false',
     ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+    ...env,
   });
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: dir });
   await runMigrations(database);
   const app = await buildApp({ config, database, logger: { level: 'silent' } });
+  const seeded = await bootstrap(database, app.identity.admin, config);
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     dir,
+    demoSignIn: seeded.kind === 'demo' ? seeded.summary.admin : { email: '', password: '' },
     config,
     database,
     db: database.db,

@@ -3,6 +3,7 @@
 // CI fails with the install command; a developer's machine skips with a loud warning.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { ensureWebBuild } from './web-build.mjs';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) {
@@ -19,5 +20,9 @@ const run = (args) => {
   const result = spawnSync('npm', args, { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 };
-run(['run', 'build', '--workspace', '@fieldhouse/web']);
+// The journeys need the current build; an unchanged one is reused (scripts/web-build.mjs).
+await ensureWebBuild().catch((error) => {
+  console.error(error.message);
+  process.exit(1);
+});
 run(['exec', '--workspace', '@fieldhouse/web', '--', 'playwright', 'test', ...process.argv.slice(2)]);

@@ -1,12 +1,34 @@
+import { fileURLToPath } from 'node:url';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './build/precompress.ts';
+import { sonnerStylesheet } from './build/sonner-styles.ts';
 
 const apiTarget = process.env.FIELDHOUSE_API ?? 'http://localhost:3000';
 
 export default defineConfig({
   // The router plugin must come before the React plugin.
-  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react()],
+  plugins: [
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      // Loaders load with their route too, not with the first page: the sign-in page would
+      // otherwise fetch every screen's query code (docs/benchmarks.md). Preloading on intent
+      // fetches a route's chunks in parallel before the click.
+      codeSplittingOptions: {
+        defaultBehavior: [['loader'], ['component'], ['errorComponent', 'notFoundComponent', 'pendingComponent']],
+      },
+    }),
+    react(),
+    sonnerStylesheet(),
+    precompress(),
+  ],
+  // Every script, stylesheet and preload of the page carries this nonce; the server puts a fresh
+  // one in its place for each response and names it in the Content-Security-Policy (decision 014).
+  html: { cspNonce: '__CSP_NONCE__' },
+  // zod, configured for that policy before any schema exists (src/lib/zod.ts).
+  resolve: { alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod.ts', import.meta.url)) }] },
   server: {
     port: 5173,
     proxy: {
@@ -15,5 +37,12 @@ export default defineConfig({
       '/socket.io': { target: apiTarget, ws: true },
     },
   },
-  build: { sourcemap: true, chunkSizeWarningLimit: 800 },
+  build: {
+    // Maps are written for error reporting but not linked from the bundles, and the server
+    // never serves them (decision 014).
+    sourcemap: 'hidden',
+    chunkSizeWarningLimit: 800,
+    // The .br copies are the sizes that matter; vite's gzip estimate would only slow the build.
+    reportCompressedSize: false,
+  },
 });

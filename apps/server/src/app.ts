@@ -3,16 +3,25 @@
  * endpoint, Socket.IO, /health and /ready, OpenAPI docs and the SPA. Tests import this;
  * server.ts listens and handles signals.
  */
+import fastifyCompress from '@fastify/compress';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { apiHeaders } from './http/api-headers.ts';
+import { cspReportRoutes } from './http/csp-report.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
+import { API_DOCS_POLICY, registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSpa } from './http/spa.ts';
+import { strictSchemas } from './http/strict-schemas.ts';
 import { registerIdentityEndpoint } from './identity/routes.ts';
 import { createIdentity, type Identity } from './identity/setup.ts';
+import { type LoggerOverrides, loggerOptions, requestId } from './logging/options.ts';
+import { QuietRequestLogs, registerRequestLogging } from './logging/request-log.ts';
+import { createMetrics } from './metrics/metrics.ts';
+import { registerMetrics } from './metrics/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { authenticateToken, registerAuthentication } from './modules/auth/authenticate.ts';
@@ -21,20 +30,26 @@ import { calendarFeedRoutes } from './modules/calendar/feed-routes.ts';
 import { calendarRoutes } from './modules/calendar/routes.ts';
 import { createFileStore } from './modules/chat/file-store.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
-import { UploadStore } from './modules/chat/uploads.ts';
+import { UPLOAD_STARTS_PER_MINUTE, UploadStore } from './modules/chat/uploads.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { devOutboxRoutes } from './modules/dev/routes.ts';
 import { organizationRoutes } from './modules/organizations/routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
+import { safeguardingRoutes } from './modules/safeguarding/routes.ts';
+import { setupRoutes } from './modules/setup/routes.ts';
 import { healthRoutes, webConfigRoutes } from './modules/system/routes.ts';
 import { catalogRoutes } from './modules/teams/catalog-routes.ts';
+import { rosterRoutes } from './modules/teams/roster-routes.ts';
 import { teamRoutes } from './modules/teams/routes.ts';
 import { sportRoutes } from './modules/teams/sport-routes.ts';
 import { telemetryRoutes } from './modules/telemetry/routes.ts';
 import { SocketErrorLog } from './modules/telemetry/socket-error-log.ts';
+import { peopleRoutes } from './modules/users/people-routes.ts';
+import { rosterImportRoutes } from './modules/users/roster-import-routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { createRateLimiters } from './rate-limit/create.ts';
 import { connectionHandler } from './realtime/connection.ts';
+import { freshUsers } from './realtime/fresh-users.ts';
 import { disconnectRevokedSessions } from './realtime/revoked-sessions.ts';
 import { createSocketServer, type SocketServer } from './realtime/socket-server.ts';
 import { openRedis } from './redis.ts';
@@ -44,7 +59,8 @@ import { version } from './version.ts';
 export type AppOptions = {
   config: Config;
   database: Database;
-  logger?: FastifyServerOptions['logger'];
+  /** Level and destination instead of the configured ones (tests capture lines); false: no logs. */
+  logger?: LoggerOverrides | false;
   /** Built by the caller when it needs identity before the app (start-up seeding). */
   identity?: Identity;
 };
@@ -55,7 +71,11 @@ const trustProxyOption = (value: Config['TRUST_PROXY']) =>
 
 export async function buildApp({ config, database, logger, identity: given }: AppOptions) {
   const app = Fastify({
-    logger: logger ?? { level: config.LOG_LEVEL },
+    logger: logger === false ? false : loggerOptions(config, logger),
+    // Ids unique across nodes (a proxy's X-Request-Id when it sends one); one line per request
+    // from logging/request-log.ts instead of Fastify's two, and none for assets and probes.
+    genReqId: requestId,
+    logController: new QuietRequestLogs(),
     // Only a configured proxy may say who the client is: a forged X-Forwarded-For must not
     // give an attacker a fresh rate-limit window (TRUST_PROXY, off by default).
     trustProxy: trustProxyOption(config.TRUST_PROXY),
@@ -82,6 +102,14 @@ export async function buildApp({ config, database, logger, identity: given }: Ap
   const identity = given ?? (await createIdentity(config, database, app.log, app.rateLimits));
   app.decorate('identity', identity);
   registerErrorHandling(app);
+  // Before swagger, so the OpenAPI document shows the strict schemas.
+  app.addHook('onRoute', strictSchemas);
+  registerRequestLogging(app);
+  await registerSecurityHeaders(app, config);
+  let io: SocketServer['io'] | undefined;
+  const metrics = createMetrics({ database, sockets: () => io?.of('/').sockets.size ?? 0 });
+  app.decorate('metrics', metrics);
+  registerMetrics(app, metrics, config.METRICS_TOKEN);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -93,28 +121,38 @@ export async function buildApp({ config, database, logger, identity: given }: Ap
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: API_DOCS_POLICY });
 
   await app.register(healthRoutes);
   registerAuthentication(app);
   await app.register(
     async (api) => {
+      // API answers above 1 KB go out brotli/gzip (quality 4: cheap per request); the SPA's
+      // files are compressed once at build time instead (decision 014).
+      await api.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
+      api.addHook('onSend', apiHeaders);
       await api.register(webConfigRoutes);
+      await api.register(cspReportRoutes);
       await api.register(authRoutes);
       await api.register(devOutboxRoutes);
       await api.register(userRoutes);
+      await api.register(rosterImportRoutes);
+      await api.register(peopleRoutes);
       await api.register(teamRoutes);
+      await api.register(rosterRoutes);
       await api.register(catalogRoutes);
       await api.register(sportRoutes);
       await api.register(auditRoutes);
       await api.register(adminRoutes);
       await api.register(organizationRoutes);
+      await api.register(setupRoutes);
       await api.register(chatRoutes);
       await api.register(calendarRoutes);
       await api.register(calendarFeedRoutes);
       await api.register(telemetryRoutes);
       await api.register(dashboardRoutes);
       await api.register(reportRoutes);
+      await api.register(safeguardingRoutes);
     },
     { prefix: '/api' },
   );
@@ -135,9 +173,19 @@ export async function buildApp({ config, database, logger, identity: given }: Ap
   });
   sockets.io.on(
     'connection',
-    connectionHandler({ io: sockets.io, db: database.db, uploads, log: app.log, track: sockets.track }),
+    connectionHandler({
+      io: sockets.io,
+      db: database.db,
+      uploads,
+      uploadStarts: app.rateLimits.create('upload-starts', UPLOAD_STARTS_PER_MINUTE),
+      log: app.log,
+      track: sockets.track,
+      countMessage: (type) => metrics.chatMessages.inc({ type }),
+    }),
   );
+  io = sockets.io;
   app.decorate('io', sockets.io);
+  app.decorate('freshUsers', freshUsers(sockets.io, database.db, { clustered: sockets.clustered, log: app.log }));
   identity.onSessionsRevoked(disconnectRevokedSessions(sockets.io, database.db));
   // Mail handed to SMTP finishes before the database closes.
   app.addHook('onClose', async () => identity.embedded?.mailer.drain());

@@ -3,16 +3,17 @@
  * FIELDHOUSE_ADMIN_PASSWORD (how a school installs it), or else seed the demo school. Runs
  * under the migration lock so two nodes starting together seed once.
  */
-import { count, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { MIGRATION_LOCK_KEY } from './db/migrate.ts';
 import { users } from './db/schema/index.ts';
 import type { IdentityAdmin } from './identity/admin.ts';
-import { DEMO_INVITED_EMAIL, type DemoSummary, seedDemo } from './seed/demo.ts';
+import { DEMO_ADMIN, DEMO_INVITED_EMAIL, type DemoSummary, seedDemo } from './seed/demo.ts';
 
 export type BootstrapResult =
-  | { kind: 'existing' }
+  /** `demoAdmin`: the demo's sign-in, when this database holds the demo school. */
+  | { kind: 'existing'; demoAdmin?: typeof DEMO_ADMIN }
   | { kind: 'admin'; email: string }
   | { kind: 'demo'; summary: DemoSummary }
   | { kind: 'empty' };
@@ -24,7 +25,13 @@ export async function bootstrap(
 ): Promise<BootstrapResult> {
   return database.withLock(MIGRATION_LOCK_KEY, async () => {
     const [row] = await database.db.select({ n: count() }).from(users);
-    if ((row?.n ?? 0) > 0) return { kind: 'existing' };
+    if ((row?.n ?? 0) > 0) {
+      const [demo] = await database.db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.email, DEMO_ADMIN.email), eq(users.status, 'ACTIVE')));
+      return demo ? { kind: 'existing', demoAdmin: DEMO_ADMIN } : { kind: 'existing' };
+    }
     if (config.FIELDHOUSE_ADMIN_EMAIL && config.FIELDHOUSE_ADMIN_PASSWORD) {
       const email = config.FIELDHOUSE_ADMIN_EMAIL.toLowerCase();
       const [first = 'Administrator'] = email.split('@');

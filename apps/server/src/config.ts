@@ -70,6 +70,12 @@ const envSchema = z.object({
   /** The address people use to reach the app; printed at start-up and used for links. */
   PUBLIC_URL: optionalUrl(/^https?$/).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** auto: readable lines in a terminal, JSON otherwise and always when NODE_ENV=production. */
+  LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
+  /** Bearer token that opens GET /metrics on the main port; unset, the main port has no /metrics. */
+  METRICS_TOKEN: optionalText(z.string().min(16, 'must be at least 16 characters')).optional(),
+  /** A second, internal port serving only GET /metrics, without a token (keep it off the load balancer). */
+  METRICS_PORT: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), port.optional()),
   /**
    * Which proxies may set X-Forwarded-For: unset/false (none, the default), true (any: only
    * when nothing else can reach the port), a hop count (1 = the load balancer in front), or a
@@ -114,6 +120,11 @@ const envSchema = z.object({
     .string()
     .regex(/^[a-z]{2}(-[a-z]+)+-\d$/, 'must be an AWS region such as us-east-1')
     .optional(),
+  /**
+   * A Cognito-compatible server instead of Amazon Cognito (cognito-local in tests); its tokens
+   * must be issued by <COGNITO_ENDPOINT>/<USER_POOL_ID>.
+   */
+  COGNITO_ENDPOINT: optionalUrl(/^https?$/).optional(),
   PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(99).default(8),
   PASSWORD_REQUIRE_SYMBOLS: boolFlag.default(false),
   ALLOW_SELF_SIGN_UP: boolFlag.default(true),
@@ -189,7 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const lines = parsed.error.issues.map((issue) => {
     const key = String(issue.path[0] ?? 'environment');
     const value = env[key];
-    const shown = value === undefined || /PASSWORD|SECRET|URL|ACCESS_KEY/.test(key) ? '' : ` (got "${value}")`;
+    const shown = value === undefined || /PASSWORD|SECRET|TOKEN|URL|ACCESS_KEY/.test(key) ? '' : ` (got "${value}")`;
     return `Invalid configuration: ${key}${shown}: ${issue.message}`;
   });
   throw new ConfigError(lines.join('\n'));

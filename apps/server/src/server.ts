@@ -4,25 +4,42 @@
  */
 import { buildApp } from './app.ts';
 import { type BootstrapResult, bootstrap } from './bootstrap.ts';
-import { ConfigError, loadConfig, publicUrl } from './config.ts';
+import { type Config, ConfigError, loadConfig, publicUrl } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
+import { listenForMetrics } from './metrics/routes.ts';
 
-function loggerOptions(level: string) {
-  const pretty = process.stdout.isTTY && process.env.NODE_ENV !== 'production';
-  return pretty
-    ? { level, transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
-    : { level };
-}
+/** host:port/name of a connection URL, never its credentials. */
+const where = (url: string, defaultPort: string) => {
+  const parsed = new URL(url);
+  return `${parsed.hostname}:${parsed.port || defaultPort}${parsed.pathname === '/' ? '' : parsed.pathname}`;
+};
 
-function banner(url: string, databaseKind: string, result: BootstrapResult) {
-  const lines = ['', `  Fieldhouse is running at ${url}`, `  Database: ${databaseKind}   API docs: ${url}/api/docs`];
+function banner(config: Config, url: string, result: BootstrapResult, metricsPort: number | undefined) {
+  const database = config.DATABASE_URL
+    ? `PostgreSQL at ${where(config.DATABASE_URL, '5432')}`
+    : `PGlite in ${config.DATA_DIR}`;
+  const identity =
+    config.IDENTITY_MODE === 'cognito'
+      ? `Amazon Cognito pool ${config.USER_POOL_ID} (${config.COGNITO_REGION})`
+      : 'embedded user pool';
+  const lines = [
+    '',
+    `  Fieldhouse is running at ${url}`,
+    `  Database:  ${database}`,
+    ...(config.REDIS_URL ? [`  Redis:     ${where(config.REDIS_URL, '6379')}`] : []),
+    `  Sign-in:   ${identity}`,
+    `  API docs:  ${url}/api/docs`,
+    ...(metricsPort !== undefined ? [`  Metrics:   port ${metricsPort}, path /metrics (internal)`] : []),
+  ];
   if (result.kind === 'demo') {
     const { admin, counts } = result.summary;
     lines.push(
       `  Demo data seeded: ${counts.teams} teams, ${counts.athletes} athletes, ${counts.guardians} guardians, ${counts.coaches} coaches`,
       `  Demo sign-in: ${admin.email} / ${admin.password}`,
     );
+  } else if (result.kind === 'existing' && result.demoAdmin) {
+    lines.push(`  Demo sign-in: ${result.demoAdmin.email} / ${result.demoAdmin.password} (unless you changed it)`);
   } else if (result.kind === 'admin') {
     lines.push(`  First administrator created: ${result.email} (password from FIELDHOUSE_ADMIN_PASSWORD)`);
   } else if (result.kind === 'empty') {
@@ -47,7 +64,7 @@ async function main() {
 
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   await runMigrations(database);
-  const app = await buildApp({ config, database, logger: loggerOptions(config.LOG_LEVEL) });
+  const app = await buildApp({ config, database });
   const result = await bootstrap(database, app.identity.admin, config);
 
   let closing = false;
@@ -73,11 +90,13 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  const metricsPort =
+    config.METRICS_PORT === undefined
+      ? undefined
+      : await listenForMetrics(app, app.metrics, config.METRICS_PORT, config.HOST);
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
-  process.stdout.write(
-    banner(publicUrl(config, port), database.kind === 'pglite' ? `PGlite (${config.DATA_DIR})` : 'PostgreSQL', result),
-  );
+  process.stdout.write(banner(config, publicUrl(config, port), result, metricsPort));
 }
 
 main().catch((error: unknown) => {

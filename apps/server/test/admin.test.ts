@@ -11,7 +11,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { chatRoomMembers, organizations, users } from '../src/db/schema/index.ts';
 import { conversationPdf } from '../src/modules/admin/conversation-export.ts';
 import { sendMessage } from '../src/modules/chat/messages.ts';
-import { ensureDirectRoom, ensureTeamRoom, type Room } from '../src/modules/chat/rooms.ts';
+import { ensureDirectRoom, type Room } from '../src/modules/chat/rooms.ts';
+import { ensureTeamRoom } from '../src/modules/chat/team-room.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { as, buildSchool, type School } from './helpers/directory.ts';
 import { openSocket } from './helpers/sockets.ts';
@@ -36,7 +37,7 @@ beforeAll(async () => {
   director = await as(app, school.director);
   superAdmin = await as(app, school.superAdmin);
   const db = app.testDatabase.db;
-  // The coach and a minor athlete: the guardian is a member (safeguarding).
+  // The coach and a minor athlete: the guardian is a member, and the room says so (safeguarding).
   direct = await ensureDirectRoom(db, school.coach, school.athlete);
   await sendMessage(db, school.coach, direct, { content: 'Practice moved to 6pm', messageType: 'TEXT' });
   await sendMessage(db, school.athlete, direct, { content: 'Thanks coach, see you there', messageType: 'TEXT' });
@@ -83,7 +84,7 @@ describe('conversation search', () => {
     expect(dm).toMatchObject({
       kind: 'DIRECT',
       name: 'Cora Coach & Zoë Núñez',
-      messageCount: 2,
+      messageCount: 3,
       lastMessage: { content: 'Thanks coach, see you there', senderName: 'Zoë Núñez' },
     });
     expect(dm?.participants.map((p) => [p.firstName, p.reason])).toEqual([
@@ -124,7 +125,7 @@ describe('reading a conversation', () => {
   it('refuses a missing or short reason', async () => {
     const missing = await director.get(`/api/admin/conversations/${direct.id}/messages`);
     expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toEqual({ statusCode: 400, message: expect.stringMatching(/reason/i) });
+    expect(missing.json()).toMatchObject({ statusCode: 400, message: expect.stringMatching(/reason/i) });
     const short = await director.get(
       `/api/admin/conversations/${direct.id}/messages?reason=${encodeURIComponent('  because  ')}`,
     );
@@ -142,11 +143,12 @@ describe('reading a conversation', () => {
     const { data } = res.json();
     expect(data.conversation).toMatchObject({ id: direct.id, name: 'Cora Coach & Zoë Núñez' });
     expect(data.messages.map((m: { content: string }) => m.content)).toEqual([
+      expect.stringMatching(/^Paula Núñez \(guardian of Zoë Núñez\) joined as a guardian/),
       'Practice moved to 6pm',
       'Thanks coach, see you there',
     ]);
-    expect(data.messages[0].sender).toMatchObject({ firstName: 'Cora', role: 'COACH' });
-    expect(data.paginationInfo).toMatchObject({ totalCount: 2, currentPage: 1 });
+    expect(data.messages[1].sender).toMatchObject({ firstName: 'Cora', role: 'COACH' });
+    expect(data.paginationInfo).toMatchObject({ totalCount: 3, currentPage: 1 });
 
     const [entry] = await auditOf('chat.supervise');
     expect(entry).toMatchObject({
@@ -159,7 +161,7 @@ describe('reading a conversation', () => {
     // Membership and unread counters are exactly as before.
     expect(await members(direct.id)).toEqual(membersBefore);
     expect(membersBefore.find((m) => m.userId === school.athlete.id)?.unreadCount).toBe(0);
-    expect(membersBefore.find((m) => m.userId === school.parent.id)?.unreadCount).toBe(2);
+    expect(membersBefore.find((m) => m.userId === school.parent.id)?.unreadCount).toBe(3);
     expect(membersBefore.some((m) => m.userId === school.director.id)).toBe(false);
   });
 
@@ -196,12 +198,13 @@ describe('exports for a records request', () => {
       'deleted',
     ]);
     expect(rows.map((r) => [r[2], r[3], r[5]])).toEqual([
+      ['Fieldhouse', '', expect.stringMatching(/joined as a guardian/)],
       ['Cora Coach', 'COACH', 'Practice moved to 6pm'],
       ['Zoë Núñez', 'ATHLETE', 'Thanks coach, see you there'],
     ]);
     expect(rows[0]?.[0]).toMatch(/E[SD]T$/);
     const [entry] = await auditOf('chat.export');
-    expect(entry).toMatchObject({ reason: REASON, after: { format: 'csv', messages: 2 } });
+    expect(entry).toMatchObject({ reason: REASON, after: { format: 'csv', messages: 3 } });
   });
 
   it('exports a PDF that carries the reason, audited', async () => {
@@ -214,7 +217,7 @@ describe('exports for a records request', () => {
     expect(pdf.toString('latin1')).toContain(`Records request: ${REASON}`);
     expect(pdf.toString('latin1')).toMatch(/\/Type \/Pages\s*\/Count 1/);
     const exports = await auditOf('chat.export');
-    expect(exports[0]).toMatchObject({ after: { format: 'pdf', messages: 2 } });
+    expect(exports[0]).toMatchObject({ after: { format: 'pdf', messages: 3 } });
   });
 
   it('renders every message and page numbers on long conversations', async () => {
@@ -264,7 +267,11 @@ describe('deactivated organizations', () => {
 
     const me = await director.get('/api/auth/me');
     expect(me.statusCode).toBe(403);
-    expect(me.json()).toEqual({ statusCode: 403, message: 'Your organization is deactivated.' });
+    expect(me.json()).toEqual({
+      statusCode: 403,
+      message: 'Your organization is deactivated.',
+      id: 'organization_deactivated',
+    });
     expect((await director.get('/api/user/list')).statusCode).toBe(403);
     await expect(openSocket(app, url, school.coach, sockets)).rejects.toThrow();
     // The super admin (who reactivates it) is not locked out.

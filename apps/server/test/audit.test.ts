@@ -105,7 +105,7 @@ describe('audit entries for people', () => {
     const { result } = await audit('?action=user.import');
     expect(result).toHaveLength(1);
     expect(result[0]).toMatchObject({
-      summary: 'Imported a roster: 2 athletes, 1 guardians, 1 team places',
+      summary: 'Imported a roster: 2 athletes, 1 new guardian, 1 team place',
       after: { rows: 2, athletes: 2, guardians: 1, memberships: 1 },
       entity: { type: 'roster', id: null },
     });
@@ -181,17 +181,21 @@ describe('audit entries for teams, organizations and sports', () => {
   });
 
   it('manages the sports catalogue: unique names, known icons, no removal while used', async () => {
-    const created = await superAdmin.post('/api/sports', { name: 'Lacrosse', icon: 'run' });
+    const created = await superAdmin.post('/api/sports', { name: 'Ultimate Frisbee', icon: 'run' });
     expect(created.statusCode, created.body).toBe(201);
     const sportId = created.json().data.id as number;
-    expect((await superAdmin.post('/api/sports', { name: 'lacrosse ', icon: 'run' })).statusCode).toBe(409);
+    expect((await superAdmin.post('/api/sports', { name: 'ultimate frisbee ', icon: 'run' })).statusCode).toBe(409);
     const badIcon = await superAdmin.post('/api/sports', { name: 'Curling', icon: 'broom' });
     expect(badIcon.statusCode).toBe(400);
-    expect(badIcon.json()).toEqual({ statusCode: 400, message: expect.stringContaining('icon') });
+    expect(badIcon.json()).toEqual({
+      statusCode: 400,
+      message: expect.stringContaining('icon'),
+      id: 'validation_failed',
+    });
     expect((await director.post('/api/sports', { name: 'Curling', icon: 'run' })).statusCode).toBe(403);
 
     expect((await superAdmin.patch(`/api/sports/${sportId}`, { icon: 'shoe' })).json().data).toMatchObject({
-      name: 'Lacrosse',
+      name: 'Ultimate Frisbee',
       icon: 'shoe',
     });
     const update = await latest('sport', sportId, 'sport.update');
@@ -201,7 +205,7 @@ describe('audit entries for teams, organizations and sports', () => {
     expect(inUse.statusCode).toBe(409);
     expect(inUse.json().message).toMatch(/teams use/);
     expect((await superAdmin.delete(`/api/sports/${sportId}`)).statusCode).toBe(200);
-    expect((await latest('sport', sportId, 'sport.delete')).summary).toBe('Removed the sport Lacrosse');
+    expect((await latest('sport', sportId, 'sport.delete')).summary).toBe('Removed the sport Ultimate Frisbee');
   });
 });
 

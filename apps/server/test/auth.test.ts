@@ -26,7 +26,7 @@ describe('GET /api/auth/me', () => {
     for (const token of [undefined, '', 'garbage', 'a.b.c']) {
       const res = await me(token);
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ statusCode: 401, message: 'Unauthorized' });
+      expect(res.json()).toMatchObject({ statusCode: 401, message: 'Unauthorized' });
     }
   });
 

@@ -10,7 +10,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, calendarEvents, notifications } from '../src/db/schema/index.ts';
+import { auditLog, calendarEvents, chatRoomMembers, notifications } from '../src/db/schema/index.ts';
 import { seedDemoCalendar } from '../src/seed/demo-calendar.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { as, buildSchool, type School } from './helpers/directory.ts';
@@ -61,7 +61,7 @@ describe('calendar validation and authorization', () => {
     const res = await director.post('/api/calendar/events', game({ title: '', end: `${march(20)}T18:00` }));
     expect(res.statusCode).toBe(400);
     const body = res.json();
-    expect(Object.keys(body).sort()).toEqual(['message', 'statusCode']);
+    expect(Object.keys(body).sort()).toEqual(['id', 'message', 'statusCode']);
     expect(body.statusCode).toBe(400);
     expect(body.message).toMatch(/title/);
     const noOpponent = await director.post('/api/calendar/events', game({ opponent: null }));
@@ -282,6 +282,32 @@ describe('one change everywhere', () => {
       .from(notifications)
       .where(and(eq(notifications.userId, school.parent.id), eq(notifications.type, 'event')));
     expect(parentNotes.length).toBeGreaterThan(0);
+
+    // The director is in the team room now (they read it): their own change is no news to them.
+    const practice = await director.post('/api/calendar/events', {
+      type: 'PRACTICE',
+      title: 'Shootaround',
+      teamId: school.varsity.id,
+      start: `${march(29)}T07:00`,
+      end: `${march(29)}T08:00`,
+    });
+    expect(practice.statusCode, practice.body).toBe(201);
+    await director.delete(`/api/calendar/events/${practice.json().data.eventId}`);
+    const [membership] = await app.testDatabase.db
+      .select()
+      .from(chatRoomMembers)
+      .where(and(eq(chatRoomMembers.roomId, roomId), eq(chatRoomMembers.userId, school.director.id)));
+    expect(membership?.unreadCount).toBe(0);
+    const directorNotes = await app.testDatabase.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, school.director.id));
+    expect(directorNotes).toEqual([]);
+    const [coachMembership] = await app.testDatabase.db
+      .select()
+      .from(chatRoomMembers)
+      .where(and(eq(chatRoomMembers.roomId, roomId), eq(chatRoomMembers.userId, school.coach.id)));
+    expect(coachMembership?.unreadCount).toBeGreaterThan(0);
   });
 });
 
@@ -408,7 +434,7 @@ describe('CSV export and import', () => {
       header,
       `${year}-04-10,18:00,20:00,GAME,Varsity Basketball,Girls Varsity Basketball,North High,AWAY,North High,North Gym,Bus leaves 4:15 pm`,
       `${year}-04-31,18:00,20:00,GAME,Varsity Basketball,Girls Varsity Basketball,,HOME,,,`,
-      `${year}-04-12,7pm,,SCRIMMAGE,Thing,No Such Team,,,,,`,
+      `${year}-04-12,7pm,,SCRIMMAGEX,Thing,No Such Team,,,,,`,
     ].join('\n');
     const res = await app.inject({
       method: 'POST',
@@ -421,10 +447,12 @@ describe('CSV export and import', () => {
     expect(data.validRows).toBe(1);
     expect(data.rows[0].errors).toEqual([]);
     expect(data.rows[1].errors.join(' ')).toMatch(/date/);
-    expect(data.rows[1].errors.join(' ')).toMatch(/opponent/);
-    expect(data.rows[2].errors.join(' ')).toMatch(/type must be one of/);
-    expect(data.rows[2].errors.join(' ')).toMatch(/No Such Team/);
-    expect(data.rows[2].errors.join(' ')).toMatch(/startTime/);
+    expect(data.rows[1].errors).toContain('Opponent is missing; a game needs one');
+    expect(data.rows[1].errors[0]).toBe(`Date “${year}-04-31” is not a date; use 9/5/2026 or 2026-09-05`);
+    expect(data.rows[2].errors).toEqual([
+      'Type “SCRIMMAGEX” is not one Fieldhouse knows; use Game, Practice, Meeting, Tournament or Other',
+      'Team “No Such Team” does not exist at Westfield High; add it on the Teams page or correct the name',
+    ]);
     const imported = await list(`${year}-04-09`, `${year}-04-14`);
     expect(imported).toHaveLength(0);
   });
@@ -464,6 +492,63 @@ describe('CSV export and import', () => {
     ]);
     expect(imported[0]?.transportation).toBe('Bus leaves 4:15 pm, gym door B');
     expect(imported[1]?.localEnd).toBe(`${year}-04-12T00:00`);
+  });
+
+  it('maps a league’s headers, takes US dates and 12-hour times, and imports the valid rows', async () => {
+    const { authorization } = await authHeader();
+    const rows = [
+      {
+        row: 2,
+        values: {
+          date: `4/20/${year}`,
+          startTime: '4:30 PM',
+          type: 'Game',
+          team: 'Girls Varsity Basketball',
+          opponent: 'Riverside',
+          homeAway: 'Away',
+        },
+      },
+      {
+        row: 3,
+        values: {
+          date: `4/21/${year}`,
+          startTime: '3:15pm',
+          endTime: '5pm',
+          type: 'practice',
+          team: 'Girls JV Basketball',
+        },
+      },
+      { row: 4, values: { date: `4/22/${year}`, startTime: '25:00', type: 'Game' } },
+    ];
+    const post = (dryRun: boolean) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/calendar/import/rows',
+        headers: { authorization },
+        payload: { rows, dryRun },
+      });
+    const dry = await post(true);
+    expect(dry.statusCode, dry.body).toBe(200);
+    expect(dry.json().message).toBe('2 rows ready; 1 row needs fixing');
+    expect(dry.json().data.rows[2].errors).toEqual([
+      'Start time “25:00” is not a time such as 4:00 PM or 16:00',
+      'Opponent is missing; a game needs one',
+    ]);
+    const done = await post(false);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().data.created).toBe(2);
+    const imported = await list(`${year}-04-19`, `${year}-04-23`);
+    expect(imported.map((o) => [o.title, o.localStart, o.localEnd, o.homeAway])).toEqual([
+      ['at Riverside', `${year}-04-20T16:30`, `${year}-04-20T18:30`, 'AWAY'],
+      ['Girls JV Basketball Practice', `${year}-04-21T15:15`, `${year}-04-21T17:00`, null],
+    ]);
+    const unknown = await app.inject({
+      method: 'POST',
+      url: '/api/calendar/import/rows',
+      headers: { authorization },
+      payload: { rows: [{ row: 2, values: { date: '1/1/2030', color: 'red' } }], dryRun: true },
+    });
+    expect(unknown.statusCode).toBe(400);
   });
 });
 

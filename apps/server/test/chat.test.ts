@@ -101,7 +101,7 @@ describe('sending', () => {
     for (const message of ['   ', 'x'.repeat(5001)]) {
       expect(await emit(director, SOCKET_EVENTS.chatMessage, { roomId: room.id, message })).toEqual({
         ok: false,
-        error: { statusCode: 400, message: 'Message too long or invalid' },
+        error: { statusCode: 400, message: 'Message too long or invalid', id: 'validation_failed' },
       });
     }
     expect(await emit(director, SOCKET_EVENTS.chatMessage, 'garbage')).toMatchObject({
@@ -126,7 +126,7 @@ describe('sending', () => {
     });
     expect(await emit(director, 'no:such:event', { roomId: room.id })).toEqual({
       ok: false,
-      error: { statusCode: 404, message: 'Unknown event: no:such:event' },
+      error: { statusCode: 404, message: 'Unknown event: no:such:event', id: 'unknown_event' },
     });
     expect(director.connected).toBe(true);
   });

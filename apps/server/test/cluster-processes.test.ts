@@ -13,7 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_COACH_EMAIL } from '../src/seed/demo.ts';
 import { signIn } from '../src/simulate/simulate.ts';
 import { createEmptyDatabaseUrl } from './helpers/db.ts';
-import { type ServerProcess, serverUrl, startServerProcess } from './helpers/server-process.ts';
+import { apiAt } from './helpers/http.ts';
+import { type ServerProcess, serverUrl, startServerProcess, stopServerProcess } from './helpers/server-process.ts';
 import { emitWithAck } from './helpers/sockets.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -37,12 +38,7 @@ function start(env: Record<string, string>): Node {
 }
 
 async function stop(node: Node) {
-  if (node.child.exitCode === null) {
-    node.child.kill('SIGTERM');
-    const forced = setTimeout(() => node.child.kill('SIGKILL'), 15_000);
-    await node.exited;
-    clearTimeout(forced);
-  }
+  await stopServerProcess(node);
   rmSync(node.dataDir, { recursive: true, force: true });
 }
 
@@ -75,15 +71,7 @@ afterAll(async () => {
   await database?.drop();
 }, 60_000);
 
-const api = async <T>(url: string, token: string, path: string, body?: unknown) => {
-  const res = await fetch(`${url}/api${path}`, {
-    method: body ? 'POST' : 'GET',
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  expect(res.status, `${path}: ${await res.clone().text()}`).toBeLessThan(300);
-  return ((await res.json()) as { data: T }).data;
-};
+const api = apiAt;
 
 async function open(url: string, idToken: string) {
   const socket = connect(url, { transports: ['websocket'], reconnection: false, auth: { idToken } });

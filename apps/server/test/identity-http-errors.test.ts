@@ -18,6 +18,7 @@ it('answers 404 when the person’s sign-in account is gone', async () => {
   expect(res.json()).toEqual({
     statusCode: 404,
     message: 'This person has no sign-in account (it may have been deleted).',
+    id: 'identity_user_not_found',
   });
 });
 
@@ -30,10 +31,15 @@ it('answers 409 for an e-mail that already has a sign-in account, and for an inv
     firstName: 'Tay',
     role: 'COACH',
   });
-  expect(taken.json()).toEqual({ statusCode: 409, message: 'This e-mail address already has a sign-in account.' });
+  expect(taken.json()).toEqual({
+    statusCode: 409,
+    message: 'This e-mail address already has a sign-in account.',
+    id: 'identity_username_exists',
+  });
   const accepted = await director.post(`/api/user/${school.coach.id}/resend-invite`);
   expect(accepted.json()).toEqual({
     statusCode: 409,
     message: 'This person has already signed in, so there is no invite to resend.',
+    id: 'identity_user_state',
   });
 });

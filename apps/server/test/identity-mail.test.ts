@@ -1,7 +1,8 @@
 /**
  * Identity mail through a real SMTP server (smtp-server): a reset for a real account answers
  * without waiting for the mail server (its latency would tell an attacker the account exists),
- * the mail still arrives with the code, and closing the app waits for deliveries under way.
+ * the mail still arrives with the code, and closing the app waits for deliveries under way. The
+ * code and the invite's temporary password, read from the mails, finish their flows.
  */
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
@@ -11,7 +12,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { mailOutbox } from '../src/db/schema/index.ts';
 import { buildTestApp } from './helpers/app.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/db.ts';
-import { callIdentity } from './helpers/identity-client.ts';
+import { callIdentity, passwordSignIn } from './helpers/identity-client.ts';
 import { latestCode } from './helpers/outbox.ts';
 
 type Received = { to: string[]; text: string };
@@ -98,4 +99,55 @@ it('finishes deliveries under way before the app closes', async () => {
   const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
   expect(row?.sentAt).toBeInstanceOf(Date);
   expect(received.some((mail) => mail.to.includes(email))).toBe(true);
+});
+
+/** The body of the newest mail to `email`, as the mail server received it. */
+const mailTo = (email: string) => [...received].reverse().find((mail) => mail.to.includes(email))?.text ?? '';
+
+it('finishes a password reset with the code from the mail', async () => {
+  const app = await buildTestApp({ SMTP_URL: smtpUrl }, database);
+  try {
+    const email = `reset-${randomUUID().slice(0, 8)}@school.example`;
+    await app.identity.admin.createUser({ email, password: 'Start-Pass-1' });
+    const ClientId = app.config.USER_POOL_CLIENT_ID;
+    expect((await callIdentity(app, 'ForgotPassword', { ClientId, Username: email })).status).toBe(200);
+    await until(() => /reset code is (\d+)/.test(mailTo(email)));
+    const code = mailTo(email).match(/reset code is (\d+)/)?.[1] as string;
+    const confirmed = await callIdentity(app, 'ConfirmForgotPassword', {
+      ClientId,
+      Username: email,
+      ConfirmationCode: code,
+      Password: 'Mailed-Pass-2',
+    });
+    expect(confirmed.status).toBe(200);
+    expect((await passwordSignIn(app, email, 'Mailed-Pass-2')).body.AuthenticationResult).toBeTruthy();
+    expect((await passwordSignIn(app, email, 'Start-Pass-1')).type).toBe('NotAuthorizedException');
+  } finally {
+    await app.close();
+  }
+});
+
+it('finishes an invite with the temporary password from the mail, at the sign-in address it names', async () => {
+  const app = await buildTestApp({ SMTP_URL: smtpUrl, PUBLIC_URL: 'https://athletics.example.org' }, database);
+  try {
+    const email = `invitee-${randomUUID().slice(0, 8)}@school.example`;
+    await app.identity.admin.createUser({ email, givenName: 'Robin' });
+    await until(() => /temporary password: (\S+)/.test(mailTo(email)));
+    const mail = mailTo(email);
+    expect(mail).toContain('Hello Robin,');
+    expect(mail).toContain('https://athletics.example.org/auth/sign-in');
+    const temporary = mail.match(/temporary password: (\S+)/)?.[1] as string;
+    const first = await passwordSignIn(app, email, temporary);
+    expect(first.body.ChallengeName).toBe('NEW_PASSWORD_REQUIRED');
+    const chosen = await callIdentity(app, 'RespondToAuthChallenge', {
+      ClientId: app.config.USER_POOL_CLIENT_ID,
+      ChallengeName: 'NEW_PASSWORD_REQUIRED',
+      Session: first.body.Session,
+      ChallengeResponses: { USERNAME: email, NEW_PASSWORD: 'Robin-Pass-1' },
+    });
+    expect(chosen.body.AuthenticationResult).toBeTruthy();
+    expect((await passwordSignIn(app, email, 'Robin-Pass-1')).body.AuthenticationResult).toBeTruthy();
+  } finally {
+    await app.close();
+  }
 });

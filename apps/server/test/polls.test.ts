@@ -222,7 +222,7 @@ describe('voting', () => {
       .where(eq(chatPolls.id, poll.id));
     expect(await emit(director, SOCKET_EVENTS.pollVote, { pollId: poll.id, optionIds: [] })).toEqual({
       ok: false,
-      error: { statusCode: 409, message: 'This poll is closed' },
+      error: { statusCode: 409, message: 'This poll is closed', id: 'poll_closed' },
     });
   });
 });

@@ -29,7 +29,10 @@ describe.skipIf(process.env.TEST_DB_KIND === 'postgres')('server process', () =>
   it('seeds, prints the sign-in, shuts down on SIGTERM and keeps data across restarts', async () => {
     const first = start({ PORT: '0', DATA_DIR: dataDir });
     const url = await serverUrl(first);
-    expect(first.output().stdout).toMatch(/Demo sign-in: admin@\S+ \/ \S+/);
+    const banner = first.output().stdout;
+    expect(banner).toMatch(/Demo sign-in: admin@\S+ \/ \S+/);
+    expect(banner).toContain(`Database:  PGlite in ${dataDir}`);
+    expect(banner).toContain('Sign-in:   embedded user pool');
     const health = await fetch(`${url}/health`);
     expect(health.status).toBe(200);
     expect(await stop(first)).toBe(0);
@@ -37,6 +40,8 @@ describe.skipIf(process.env.TEST_DB_KIND === 'postgres')('server process', () =>
     const second = start({ PORT: '0', DATA_DIR: dataDir });
     const url2 = await serverUrl(second);
     expect(second.output().stdout).not.toContain('Demo data seeded');
+    // The demo's sign-in is still printed: people restart and forget it.
+    expect(second.output().stdout).toMatch(/Demo sign-in: admin@\S+ \/ \S+ \(unless you changed it\)/);
     expect((await fetch(`${url2}/health`)).status).toBe(200);
     expect(await stop(second)).toBe(0);
   }, 90_000);

@@ -402,7 +402,7 @@ describe('who may see reports', () => {
       for (const url of ['/api/reports/roster', '/api/reports/messaging', '/api/reports/unanswered.csv']) {
         const res = await client.get(url);
         expect(res.statusCode).toBe(403);
-        expect(res.json()).toEqual({ statusCode: 403, message: 'Forbidden' });
+        expect(res.json()).toEqual({ statusCode: 403, message: 'Forbidden', id: 'forbidden' });
       }
     }
   });
@@ -414,7 +414,7 @@ describe('who may see reports', () => {
     expect((await director.get(`/api/reports/roster?organizationId=${other.org.id}`)).statusCode).toBe(403);
     const res = await director.get(`/api/reports/roster?teamId=${other.varsity.id}`);
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ statusCode: 404, message: 'Team not found' });
+    expect(res.json()).toEqual({ statusCode: 404, message: 'Team not found', id: 'not_found' });
     // A SUPER_ADMIN chooses the school: Eastview's one waiting coach, none of Westfield's.
     const superAdmin = await as(app, school.superAdmin);
     const eastview = await get(`/api/reports/unanswered?organizationId=${other.org.id}`, superAdmin);
@@ -454,7 +454,7 @@ describe('bad filters', () => {
     const res = await director.get(url);
     expect(res.statusCode, res.body).toBe(400);
     const body = res.json();
-    expect(Object.keys(body).sort()).toEqual(['message', 'statusCode']);
+    expect(Object.keys(body).sort()).toEqual(['id', 'message', 'statusCode']);
     expect(body.statusCode).toBe(400);
     expect(body.message).toEqual(expect.any(String));
   });

@@ -1,21 +1,18 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { apiErrorSchema, webConfigSchema } from '@fieldhouse/shared';
 import { Manager } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
+import { makeWebDist } from './helpers/web-dist.ts';
 
 let app: TestApp;
-let webDist: string;
+const webDist = makeWebDist({
+  'index.html': '<!doctype html><div id="root"></div>',
+  'assets/main-abc123.js': 'console.log(1)',
+});
 
 beforeAll(async () => {
-  webDist = mkdtempSync(join(tmpdir(), 'fieldhouse-dist-'));
-  mkdirSync(join(webDist, 'assets'));
-  writeFileSync(join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
-  writeFileSync(join(webDist, 'assets', 'main-abc123.js'), 'console.log(1)');
-  app = await buildTestApp({ WEB_DIST_DIR: webDist });
+  app = await buildTestApp({ WEB_DIST_DIR: webDist.dir });
   // Routes that exist only to exercise the shared error handling.
   app.get(
     '/api/_test/validated',
@@ -31,7 +28,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app.close();
-  rmSync(webDist, { recursive: true, force: true });
+  webDist.remove();
 });
 
 describe('health and readiness', () => {

@@ -110,7 +110,7 @@ describe('chunked upload', () => {
     });
     expect(oversize).toEqual({
       ok: false,
-      error: { statusCode: 413, message: 'File(s) too large. Maximum size is 100MB' },
+      error: { statusCode: 413, message: 'File(s) too large. Maximum size is 100MB', id: expect.any(String) },
     });
     const first = await emit(director, SOCKET_EVENTS.fileUploadChunk, {
       roomId,
@@ -227,7 +227,11 @@ describe('upload timeout', () => {
 
       const expired = {
         ok: false,
-        error: { statusCode: 410, message: 'File upload timeout after 300ms; start the upload again' },
+        error: {
+          statusCode: 410,
+          message: 'File upload timeout after 300ms; start the upload again',
+          id: 'upload_expired',
+        },
       };
       expect(await emit(director, SOCKET_EVENTS.fileUploadChunk, chunk(1))).toEqual(expired);
       expect(

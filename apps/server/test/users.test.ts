@@ -100,7 +100,7 @@ describe('GET /api/user/list', () => {
     for (const person of [school.coach, school.athlete, school.parent]) {
       const res = await (await as(app, person)).get('/api/user/list');
       expect(res.statusCode, person.role ?? '').toBe(403);
-      expect(res.json()).toEqual({ statusCode: 403, message: 'Forbidden' });
+      expect(res.json()).toEqual({ statusCode: 403, message: 'Forbidden', id: 'forbidden' });
     }
     for (const person of [school.administrator, school.assistant, school.superAdmin]) {
       expect((await (await as(app, person)).get('/api/user/list')).statusCode).toBe(200);

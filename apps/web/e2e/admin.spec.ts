@@ -26,7 +26,7 @@ test('the audit log finds a change made on the users screen', async ({ page, sho
   const row = page.getByRole('row', { name: /Suspended Tom Becker/ });
   await expect(row).toBeVisible();
   await expect(row).toContainText('Dana Whitaker');
-  await expect(row).toContainText('user.status');
+  await expect(row).toContainText('Status changed');
   await row.click();
   const changes = page.getByRole('table', { name: 'Changes' });
   await expect(changes).toContainText('ACTIVE');
@@ -64,8 +64,8 @@ test('supervising a conversation needs a reason and stays read-only', async ({ p
 
   await page.getByRole('tab', { name: 'Audit log' }).click();
   await page.getByLabel('Search').fill('conversation');
-  await expect(page.getByRole('row', { name: /chat\.supervise/ }).first()).toBeVisible();
-  await expect(page.getByRole('row', { name: /chat\.export/ }).first()).toBeVisible();
+  await expect(page.getByRole('row', { name: /Conversation read/ }).first()).toBeVisible();
+  await expect(page.getByRole('row', { name: /Conversation exported/ }).first()).toBeVisible();
 });
 
 test('system status shows the database, connected sockets and reported errors', async ({ page, shot }) => {

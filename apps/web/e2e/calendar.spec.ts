@@ -165,3 +165,50 @@ test('drag a game to a new time: confirmed, posted in the team chat, changed in 
   await page.goto(`/teams/${team.id}/chats`);
   await expect(page.getByText(/Schedule change: .*Hamilton/).first()).toBeVisible({ timeout: 15_000 });
 });
+
+test('import a league schedule: its own headers, US dates and 12-hour times; the bad row is left out', async ({
+  page,
+  request,
+  shot,
+}) => {
+  test.setTimeout(90_000);
+  // Six weeks ahead, clear of the other journeys' weeks.
+  const start = plusDays(thisMonday(), 42);
+  const us = (iso: string) => `${Number(iso.slice(5, 7))}/${Number(iso.slice(8, 10))}/${iso.slice(0, 4)}`;
+  const csv = [
+    'Game Date,Time,Opponent,Site,Location,Team,Event Type',
+    `${us(plusDays(start, 1))},6:30 PM,Riverside Prep,Away,Riverside Prep Gym,Girls Varsity Basketball,Game`,
+    `${us(plusDays(start, 3))},7pm,Central High,Home,Lincoln High School,Girls Varsity Basketball,Game`,
+    `2/30/${start.slice(0, 4)},7pm,Nowhere Academy,Home,Lincoln High School,Girls Varsity Basketball,Game`,
+    `${us(plusDays(start, 4))},3:15 PM,,,Main Gym,Girls Varsity Basketball,Practice`,
+  ].join('\n');
+  await signIn(page, DEMO.admin, `/calendar/?view=week&date=${start}`);
+  await page.getByRole('button', { name: 'Import' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import a season schedule' });
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'league-schedule.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await expect(dialog.getByRole('combobox', { name: 'Column for Date' })).toHaveValue('Game Date');
+  await expect(dialog.getByRole('combobox', { name: 'Column for Start time' })).toHaveValue('Time');
+  await expect(dialog.getByRole('combobox', { name: 'Column for Home or away' })).toHaveValue('Site');
+  await shot('schedule-import-mapping');
+  await dialog.getByRole('button', { name: 'Check 4 rows' }).click();
+  await expect(dialog.getByText('3 rows ready · 1 row needs fixing')).toBeVisible();
+  await expect(
+    dialog.getByText(`Date “2/30/${start.slice(0, 4)}” is not a date; use 9/5/2026 or 2026-09-05`),
+  ).toBeVisible();
+  await shot('schedule-import-check');
+  await dialog.getByRole('button', { name: 'Import the 3 valid rows' }).click();
+  await expect(dialog.getByText(/^Imported 3 events\./)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Done', exact: true }).click();
+
+  const api = await adminApi(request);
+  const { data } = await api.get<{ occurrences: { title: string; localStart: string; homeAway: string | null }[] }>(
+    `/api/calendar/events?from=${start}T00:00:00Z&to=${plusDays(start, 7)}T00:00:00Z`,
+  );
+  const imported = data.occurrences.filter((o) => ['at Riverside Prep', 'vs Central High'].includes(o.title));
+  expect(imported.map((o) => [o.title, o.localStart.slice(11), o.homeAway])).toEqual([
+    ['at Riverside Prep', '18:30', 'AWAY'],
+    ['vs Central High', '19:00', 'HOME'],
+  ]);
+});

@@ -141,6 +141,8 @@ test.describe('when the server goes away', () => {
       await composer.fill('Before the outage');
       await composer.press('Enter');
       await expect(page.getByTestId('message-list')).toContainText('Before the outage');
+      // Stored and acknowledged before the server goes: only the next message waits.
+      await expect(page.locator('[data-pending-id]')).toHaveCount(0, { timeout: 15_000 });
 
       await server.kill();
       await expect(page.getByText('Connection lost. Attempting to reconnect...')).toBeVisible();

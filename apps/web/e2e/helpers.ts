@@ -27,8 +27,12 @@ export async function signIn(page: Page, email = DEMO.admin, path = '/home/') {
   await expect(page.getByRole('button', { name: 'Profile menu' })).toBeVisible({ timeout: 15_000 });
 }
 
-/** The newest mail to `to`, read from the dev outbox with a super admin's token. */
-export async function latestMail(request: APIRequestContext, to: string): Promise<string> {
+/** The newest mail to `to`, read from the dev outbox with a super admin's token (the demo's, unless given). */
+export async function latestMail(
+  request: APIRequestContext,
+  to: string,
+  admin: { email: string; password: string } = { email: DEMO.admin, password: DEMO.password },
+): Promise<string> {
   const auth = await request.post('/api/identity', {
     headers: {
       'content-type': 'application/x-amz-json-1.1',
@@ -37,7 +41,7 @@ export async function latestMail(request: APIRequestContext, to: string): Promis
     data: JSON.stringify({
       AuthFlow: 'USER_PASSWORD_AUTH',
       ClientId: 'fieldhouse-web',
-      AuthParameters: { USERNAME: DEMO.admin, PASSWORD: DEMO.password },
+      AuthParameters: { USERNAME: admin.email, PASSWORD: admin.password },
     }),
   });
   const { AuthenticationResult } = (await auth.json()) as { AuthenticationResult: { IdToken: string } };

@@ -11,7 +11,11 @@ export class OwnServer {
   private child: ChildProcess | undefined;
   readonly dataDir = mkdtempSync(join(tmpdir(), 'fieldhouse-e2e-own-'));
 
-  constructor(readonly port: number) {}
+  /** `env` adds to the server's environment: an empty install is `SEED_DEMO=false` plus the first admin. */
+  constructor(
+    readonly port: number,
+    private readonly env: Record<string, string> = {},
+  ) {}
 
   get url() {
     return `http://127.0.0.1:${this.port}`;
@@ -34,6 +38,7 @@ export class OwnServer {
         DATA_DIR: this.dataDir,
         NODE_ENV: 'test',
         LOG_LEVEL: 'warn',
+        ...this.env,
       },
       stdio: 'ignore',
     });

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { configureAmplify } from './lib/amplify.ts';
+import { shareCspNonce } from './lib/csp.ts';
 import { loadWebConfig } from './lib/web-config.ts';
 
 const root = document.getElementById('root');
@@ -11,6 +12,7 @@ if (!root) throw new Error('#root is missing from index.html');
 const config = await loadWebConfig();
 configureAmplify(config);
 
+shareCspNonce();
 createRoot(root).render(
   <StrictMode>
     <App />

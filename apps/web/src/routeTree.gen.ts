@@ -24,6 +24,7 @@ import { Route as AppCalendarIndexRouteImport } from './routes/_app/calendar/ind
 import { Route as AppHomeIndexRouteImport } from './routes/_app/home/index'
 import { Route as AppMessagesIndexRouteImport } from './routes/_app/messages/index'
 import { Route as AppReportsIndexRouteImport } from './routes/_app/reports/index'
+import { Route as AppSetupIndexRouteImport } from './routes/_app/setup/index'
 import { Route as AppTeamsIndexRouteImport } from './routes/_app/teams/index'
 import { Route as AppUsersIndexRouteImport } from './routes/_app/users/index'
 import { Route as AppAdminHomeIndexRouteImport } from './routes/_app/admin/home/index'
@@ -104,6 +105,11 @@ const AppReportsIndexRoute = AppReportsIndexRouteImport.update({
   path: '/reports/',
   getParentRoute: () => AppRoute,
 } as any)
+const AppSetupIndexRoute = AppSetupIndexRouteImport.update({
+  id: '/setup/',
+  path: '/setup/',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppTeamsIndexRoute = AppTeamsIndexRouteImport.update({
   id: '/teams/',
   path: '/teams/',
@@ -145,6 +151,7 @@ export interface FileRoutesByFullPath {
   '/home/': typeof AppHomeIndexRoute
   '/messages/': typeof AppMessagesIndexRoute
   '/reports/': typeof AppReportsIndexRoute
+  '/setup/': typeof AppSetupIndexRoute
   '/teams/': typeof AppTeamsIndexRoute
   '/users/': typeof AppUsersIndexRoute
   '/teams/$teamId/chats': typeof AppTeamsTeamIdChatsRoute
@@ -166,6 +173,7 @@ export interface FileRoutesByTo {
   '/home': typeof AppHomeIndexRoute
   '/messages': typeof AppMessagesIndexRoute
   '/reports': typeof AppReportsIndexRoute
+  '/setup': typeof AppSetupIndexRoute
   '/teams': typeof AppTeamsIndexRoute
   '/users': typeof AppUsersIndexRoute
   '/teams/$teamId/chats': typeof AppTeamsTeamIdChatsRoute
@@ -189,6 +197,7 @@ export interface FileRoutesById {
   '/_app/home/': typeof AppHomeIndexRoute
   '/_app/messages/': typeof AppMessagesIndexRoute
   '/_app/reports/': typeof AppReportsIndexRoute
+  '/_app/setup/': typeof AppSetupIndexRoute
   '/_app/teams/': typeof AppTeamsIndexRoute
   '/_app/users/': typeof AppUsersIndexRoute
   '/_app/teams/$teamId/chats': typeof AppTeamsTeamIdChatsRoute
@@ -212,6 +221,7 @@ export interface FileRouteTypes {
     | '/home/'
     | '/messages/'
     | '/reports/'
+    | '/setup/'
     | '/teams/'
     | '/users/'
     | '/teams/$teamId/chats'
@@ -233,6 +243,7 @@ export interface FileRouteTypes {
     | '/home'
     | '/messages'
     | '/reports'
+    | '/setup'
     | '/teams'
     | '/users'
     | '/teams/$teamId/chats'
@@ -255,6 +266,7 @@ export interface FileRouteTypes {
     | '/_app/home/'
     | '/_app/messages/'
     | '/_app/reports/'
+    | '/_app/setup/'
     | '/_app/teams/'
     | '/_app/users/'
     | '/_app/teams/$teamId/chats'
@@ -382,6 +394,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppReportsIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/setup/': {
+      id: '/_app/setup/'
+      path: '/setup'
+      fullPath: '/setup/'
+      preLoaderRoute: typeof AppSetupIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/teams/': {
       id: '/_app/teams/'
       path: '/teams'
@@ -426,6 +445,7 @@ interface AppRouteChildren {
   AppHomeIndexRoute: typeof AppHomeIndexRoute
   AppMessagesIndexRoute: typeof AppMessagesIndexRoute
   AppReportsIndexRoute: typeof AppReportsIndexRoute
+  AppSetupIndexRoute: typeof AppSetupIndexRoute
   AppTeamsIndexRoute: typeof AppTeamsIndexRoute
   AppUsersIndexRoute: typeof AppUsersIndexRoute
   AppTeamsTeamIdChatsRoute: typeof AppTeamsTeamIdChatsRoute
@@ -439,6 +459,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppHomeIndexRoute: AppHomeIndexRoute,
   AppMessagesIndexRoute: AppMessagesIndexRoute,
   AppReportsIndexRoute: AppReportsIndexRoute,
+  AppSetupIndexRoute: AppSetupIndexRoute,
   AppTeamsIndexRoute: AppTeamsIndexRoute,
   AppUsersIndexRoute: AppUsersIndexRoute,
   AppTeamsTeamIdChatsRoute: AppTeamsTeamIdChatsRoute,

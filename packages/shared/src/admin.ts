@@ -5,16 +5,19 @@
 import { z } from 'zod';
 import { socketErrorRecordSchema } from './chat.ts';
 import { boundedDate, boundedDateTime } from './dates.ts';
-import { limitParam, pageParam, type Role, roleSchema } from './user.ts';
+import { limitParam, MAX_ROW_ID, pageParam, type Role, roleSchema } from './user.ts';
 
-export const ADMIN_TABS = ['organizations', 'sports', 'audit', 'supervision', 'system'] as const;
+export const ADMIN_TABS = ['organizations', 'sports', 'audit', 'supervision', 'safeguarding', 'system'] as const;
 export const adminTabSchema = z.enum(ADMIN_TABS);
 export type AdminTab = z.infer<typeof adminTabSchema>;
 
-/** A SUPER_ADMIN sees every tab; an ATHLETIC_DIRECTOR their organization's audit, supervision and sports (read). */
+/**
+ * A SUPER_ADMIN sees every tab; an ATHLETIC_DIRECTOR their organization's audit, supervision,
+ * safeguarding settings (decision 018) and sports (read).
+ */
 export function adminTabsFor(role: Role | null | undefined): AdminTab[] {
   if (role === 'SUPER_ADMIN') return [...ADMIN_TABS];
-  if (role === 'ATHLETIC_DIRECTOR') return ['audit', 'supervision', 'sports'];
+  if (role === 'ATHLETIC_DIRECTOR') return ['audit', 'supervision', 'safeguarding', 'sports'];
   return [];
 }
 export const canEnterAdminArea = (role: Role | null | undefined) => adminTabsFor(role).length > 0;
@@ -27,11 +30,21 @@ export const SPORT_ICONS = [
   'ball-football',
   'ball-tennis',
   'ball-volleyball',
+  'ball-bowling',
+  'flag',
   'golf',
+  'gymnastics',
+  'ice-skating',
   'karate',
+  'kayak',
   'run',
   'shoe',
+  'ski-jumping',
+  'speakerphone',
+  'stretching',
   'swimming',
+  'target',
+  'trophy',
 ] as const;
 export const sportIconSchema = z.enum(SPORT_ICONS, 'Choose one of the icons');
 export type SportIconKey = z.infer<typeof sportIconSchema>;
@@ -42,7 +55,7 @@ export const sportInputSchema = z.object({
 });
 export type SportInput = z.infer<typeof sportInputSchema>;
 
-const optionalId = z.coerce.number().int().positive().optional().catch(undefined);
+const optionalId = z.coerce.number().int().positive().max(MAX_ROW_ID).optional().catch(undefined);
 const optionalDate = boundedDateTime.or(boundedDate()).optional().catch(undefined);
 
 /** GET /audit and /audit.csv: invalid filters fall back to "no filter". */
@@ -167,3 +180,48 @@ export const systemStatusSchema = z.object({
   }),
 });
 export type SystemStatus = z.infer<typeof systemStatusSchema>;
+
+/** Audit actions in words, for the log's Action column (the stored codes stay stable for filters). */
+export const AUDIT_ACTION_LABELS: Record<string, string> = {
+  'user.create': 'Person added',
+  'user.create.undone': 'Person removed again',
+  'user.update': 'Profile edited',
+  'user.status': 'Status changed',
+  'user.delete': 'Person deleted',
+  'user.invite': 'Invite resent',
+  'user.import': 'Roster imported',
+  'user.email': 'E-mail changed',
+  'user.email.undone': 'E-mail change undone',
+  'user.guardian-link': 'Guardian linked',
+  'user.guardian-unlink': 'Guardian unlinked',
+  'user.guardian-update': 'Guardian changed',
+  'team.create': 'Team created',
+  'team.update': 'Team edited',
+  'team.delete': 'Team archived',
+  'team.member-add': 'Added to roster',
+  'team.member-remove': 'Removed from roster',
+  'team.member-update': 'Jersey or position',
+  'team.coach-add': 'Coach added',
+  'team.coach-remove': 'Coach removed',
+  'event.create': 'Event added',
+  'event.update': 'Event edited',
+  'event.move': 'Event moved',
+  'event.postpone': 'Event postponed',
+  'event.cancel': 'Event cancelled',
+  'event.delete': 'Event deleted',
+  'calendar_feed.rotate': 'Feed link renewed',
+  'organization.create': 'School set up',
+  'organization.update': 'School edited',
+  'organization.delete': 'School deleted',
+  'organization.deactivate': 'School deactivated',
+  'organization.reactivate': 'School reactivated',
+  'sport.create': 'Sport added',
+  'sport.update': 'Sport edited',
+  'sport.delete': 'Sport removed',
+  'chat.supervise': 'Conversation read',
+  'chat.export': 'Conversation exported',
+};
+
+/** An audit action in words; an action this build does not know reads as its code made readable. */
+export const auditActionLabel = (action: string) =>
+  AUDIT_ACTION_LABELS[action] ?? action.replace(/[._-]+/g, ' ').replace(/^\w/, (c) => c.toUpperCase());

@@ -1,9 +1,13 @@
 import { z } from 'zod';
 
-/** The error shape of SPEC §3: every failed HTTP call answers with it. */
+/**
+ * The error shape of SPEC §3: every failed HTTP call answers with it. `id` is a stable name of
+ * the failure (decision 017) for logs and for clients that branch; optional, so older servers parse.
+ */
 export const apiErrorSchema = z.object({
   statusCode: z.number().int(),
   message: z.string(),
+  id: z.string().optional(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 

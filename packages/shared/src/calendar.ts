@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { boundedDateTime, hasSensibleYear } from './dates.ts';
+import { type ImportField, importRowSchema, MAX_IMPORT_ROWS } from './import-columns.ts';
 import { parseWall } from './time-zone.ts';
 
 export const EVENT_TYPES = ['GAME', 'PRACTICE', 'MEETING', 'TOURNAMENT', 'OTHER'] as const;
@@ -39,7 +40,7 @@ export const CALENDAR_LIMITS = {
   maxEventDays: 31,
   maxSeriesDays: 400,
   maxRangeDays: 120,
-  maxImportRows: 2000,
+  maxImportRows: MAX_IMPORT_ROWS,
   titleLength: 200,
 } as const;
 
@@ -286,6 +287,51 @@ export const CALENDAR_CSV_COLUMNS = [
   'notes',
   'status',
 ] as const;
+
+/** The schedule import's fields and the headers league schedules use for them (mapping step). */
+export const CALENDAR_IMPORT_FIELDS = [
+  { key: 'date', label: 'Date', required: true, aliases: ['event date', 'game date', 'day', 'start date'] },
+  { key: 'startTime', label: 'Start time', aliases: ['start', 'time', 'begin', 'begins', 'game time', 'start at'] },
+  { key: 'endTime', label: 'End time', aliases: ['end', 'ends', 'finish', 'end at'] },
+  { key: 'allDay', label: 'All day', aliases: ['all day event', 'all-day', 'end date'] },
+  { key: 'type', label: 'Type', required: true, aliases: ['event type', 'kind', 'category'] },
+  { key: 'title', label: 'Title', aliases: ['event', 'name', 'event name', 'subject', 'summary'] },
+  { key: 'team', label: 'Team', aliases: ['teams', 'team name', 'squad', 'level'] },
+  { key: 'opponent', label: 'Opponent', aliases: ['vs', 'versus', 'against', 'opposing team', 'opponents'] },
+  { key: 'homeAway', label: 'Home or away', aliases: ['home/away', 'home away', 'h/a', 'site', 'home or away'] },
+  { key: 'location', label: 'Location', aliases: ['where', 'venue', 'address', 'place'] },
+  { key: 'facility', label: 'Facility', aliases: ['field', 'gym', 'court', 'room'] },
+  {
+    key: 'transportation',
+    label: 'Transportation',
+    aliases: ['bus', 'bus time', 'departure', 'depart', 'transport'],
+  },
+  { key: 'notes', label: 'Notes', aliases: ['comments', 'comment', 'details', 'description'] },
+  { key: 'status', label: 'Status', aliases: ['event status'] },
+] as const satisfies readonly ImportField<(typeof CALENDAR_CSV_COLUMNS)[number]>[];
+
+const calendarCell = z.string().max(2000, 'A cell has at most 2000 characters').optional();
+export const calendarRowValuesSchema = z
+  .object(
+    Object.fromEntries(CALENDAR_CSV_COLUMNS.map((key) => [key, calendarCell])) as Record<
+      (typeof CALENDAR_CSV_COLUMNS)[number],
+      typeof calendarCell
+    >,
+  )
+  .strict();
+export type CalendarRowValues = z.infer<typeof calendarRowValuesSchema>;
+
+/** `POST /calendar/import/rows`: mapped rows; a check reports every error, an import writes the valid rows. */
+export const calendarImportRowsSchema = z
+  .object({
+    rows: z
+      .array(importRowSchema(calendarRowValuesSchema))
+      .min(1, 'Send at least one row')
+      .max(CALENDAR_LIMITS.maxImportRows),
+    dryRun: z.boolean(),
+  })
+  .strict();
+export type CalendarImportRowsInput = z.infer<typeof calendarImportRowsSchema>;
 
 export const calendarImportResultSchema = z.object({
   dryRun: z.boolean(),

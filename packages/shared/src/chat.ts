@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CHAT } from './constants.ts';
+import { memberReasonSchema } from './safeguarding.ts';
 import { isoDateTime, limitParam, pageParam } from './user.ts';
 
 export const MESSAGE_TYPES = ['TEXT', 'IMAGE', 'FILE', 'POLL', 'SYSTEM'] as const;
@@ -217,12 +218,23 @@ export const roomDetailSchema = z.object({
       lastName: z.string().nullable(),
       role: z.string().nullable(),
       userImage: z.string().nullable(),
-      /** PARTICIPANT, or GUARDIAN for a guardian who sees an adult's chat with their child. */
-      reason: z.string(),
+      /** Why they are here (decision 018): PARTICIPANT, OVERSIGHT, GUARDIAN or SAFEGUARDING. */
+      reason: memberReasonSchema,
+      /** What the others read about why: 'Guardian of Zoë Núñez', 'Safeguarding contact'. */
+      note: z.string().nullable(),
     }),
   ),
+  safeguarding: z.object({
+    /** Why people's messages are refused here, while no second adult can join (decision 018). */
+    hold: z.string().nullable(),
+    /** Why the viewer is here, when it is not as a participant: a guardian reads that it is for safeguarding. */
+    viewerNote: z.string().nullable(),
+  }),
 });
 export type RoomDetail = z.infer<typeof roomDetailSchema>;
+
+/** `chat:room-update`: who is in the room or its hold changed; `removed` tells an ex-member it is gone. */
+export type RoomUpdate = { roomId: number; removed?: true };
 
 export const roomListQuerySchema = z.object({
   tab: tabValueSchema.catch('COACHES'),
@@ -241,7 +253,7 @@ export const historyQuerySchema = z.object({
 /** The acknowledgement of every client → server socket event. */
 export type SocketAck<T = unknown> =
   | { ok: true; data: T }
-  | { ok: false; error: { statusCode: number; message: string } };
+  | { ok: false; error: { statusCode: number; message: string; id?: string } };
 
 /** Create a poll in a room: it arrives as a POLL message like any other (SPEC §3 `poll`). */
 export const pollCreateSchema = z.object({

@@ -53,27 +53,3 @@ export function toCsvLine(values: (string | number | null | undefined)[]): strin
     })
     .join(',');
 }
-
-export const ROSTER_COLUMNS = [
-  'firstName',
-  'lastName',
-  'email',
-  'dateOfBirth',
-  'contactNumber',
-  'team',
-  'jerseyNumber',
-  'guardianFirstName',
-  'guardianLastName',
-  'guardianEmail',
-  'guardianPhone',
-  'guardianRelationship',
-] as const;
-
-export type RosterImportRowResult = { row: number; email: string; errors: string[] };
-export type RosterImportResult = {
-  dryRun: boolean;
-  totalRows: number;
-  validRows: number;
-  rows: RosterImportRowResult[];
-  created: { athletes: number; guardians: number; memberships: number };
-};

@@ -3,11 +3,13 @@
  * Server validation and web forms read the same schemas.
  */
 import { z } from 'zod';
+import { graduationYearSchema } from './school-year.ts';
 import { coachRoleSchema, limitParam, pageParam, roleSchema, sportSchema, userStatusSchema } from './user.ts';
 
 const name = (label: string, max = 100) =>
   z.string().trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
-const optionalText = (max: number) =>
+/** Optional text: trimmed, '' becomes null. */
+export const optionalText = (max: number) =>
   z
     .string()
     .trim()
@@ -31,6 +33,7 @@ export const userCreateSchema = z.object({
   role: roleSchema,
   contactNumber: phoneSchema,
   dateOfBirth: z.iso.date('Use the date format YYYY-MM-DD').nullable().optional(),
+  graduationYear: graduationYearSchema.nullable().optional(),
   bio: optionalText(2000),
   /** A SUPER_ADMIN may place the user in another organization. */
   organizationId: z.number().int().positive().optional(),
@@ -50,6 +53,7 @@ export const userUpdateSchema = z
     role: roleSchema,
     contactNumber: phoneSchema,
     dateOfBirth: z.iso.date('Use the date format YYYY-MM-DD').nullable().optional(),
+    graduationYear: graduationYearSchema.nullable().optional(),
     bio: optionalText(2000),
     userImage: z.url().max(2000).nullable().optional(),
   })
@@ -82,17 +86,26 @@ export const teamSummarySchema = z.object({
 });
 export type TeamSummary = z.infer<typeof teamSummarySchema>;
 
-export const teamInputSchema = z.object({
+const teamFields = {
   name: name('Team name', 120),
   sportId: z.number().int().positive(),
-  level: teamLevelSchema.default('VARSITY'),
+  level: teamLevelSchema,
   gender: teamGenderSchema,
   season: seasonSchema,
   schoolYear: z.string().regex(/^\d{4}-\d{2}$/, 'Use a school year such as 2026-27'),
-  status: z.enum(['ACTIVE', 'ARCHIVED']).default('ACTIVE'),
+  status: z.enum(['ACTIVE', 'ARCHIVED']),
+};
+
+export const teamInputSchema = z.object({
+  ...teamFields,
+  level: teamFields.level.default('VARSITY'),
+  status: teamFields.status.default('ACTIVE'),
   organizationId: z.number().int().positive().optional(),
 });
 export type TeamInput = z.input<typeof teamInputSchema>;
+
+/** A team's PATCH: only the fields sent change (no default fills in a field that was left out). */
+export const teamUpdateSchema = z.object(teamFields).partial();
 
 export const personSummarySchema = z.object({
   id: z.number().int(),
@@ -104,6 +117,7 @@ export const personSummarySchema = z.object({
   status: userStatusSchema,
   contactNumber: z.string().nullable(),
   userImage: z.string().nullable(),
+  graduationYear: z.number().int().nullable(),
 });
 export type PersonSummary = z.infer<typeof personSummarySchema>;
 
@@ -127,8 +141,10 @@ export const organizationSchema = z.object({
   name: z.string(),
   slug: z.string(),
   timezone: z.string(),
+  address: z.string().nullable(),
   city: z.string().nullable(),
   state: z.string().nullable(),
+  postalCode: z.string().nullable(),
   userCount: z.number().int(),
   teamCount: z.number().int(),
   /** Set while the organization is deactivated: its people cannot sign in (decision 012). */
@@ -136,6 +152,16 @@ export const organizationSchema = z.object({
   createdAt: z.string(),
 });
 export type Organization = z.infer<typeof organizationSchema>;
+
+/** An IANA zone this runtime knows ("America/Chicago"). */
+export const timeZoneSchema = z.string().refine((tz) => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}, 'Unknown time zone');
 
 export const organizationInputSchema = z.object({
   name: name('Name', 200),
@@ -145,16 +171,11 @@ export const organizationInputSchema = z.object({
     .toLowerCase()
     .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Use lower-case letters, digits and dashes')
     .max(100),
-  timezone: z.string().refine((tz) => {
-    try {
-      new Intl.DateTimeFormat('en-US', { timeZone: tz });
-      return true;
-    } catch {
-      return false;
-    }
-  }, 'Unknown time zone'),
+  timezone: timeZoneSchema,
+  address: optionalText(200),
   city: optionalText(120),
   state: optionalText(60),
+  postalCode: optionalText(20),
 });
 
 export const organizationListQuerySchema = z.object({

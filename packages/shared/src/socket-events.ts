@@ -22,6 +22,8 @@ export const SOCKET_EVENTS = {
   // server → client
   chatMessageReceived: 'chat:message-received',
   tabUnreadCountUpdate: 'tab:unread-count-update',
+  /** Who is in a room, or whether it is on hold, changed: refetch it (and lists; a removed member loses it). */
+  roomUpdate: 'chat:room-update',
   userJoined: 'room:user-joined',
   userLeft: 'room:user-left',
   userStatusChange: 'user:status-change',

@@ -22,6 +22,10 @@ export const ROLE_LABELS: Record<Role, string> = {
   PARENT: 'Guardian',
 };
 
+/** A role in words ("Guardian" for PARENT: the UI never says "Parent"); '' for none. */
+export const roleLabel = (role: string | null | undefined) =>
+  role ? (ROLE_LABELS[role as Role] ?? role.charAt(0) + role.slice(1).toLowerCase().replaceAll('_', ' ')) : '';
+
 export const USER_STATUS_LABELS: Record<UserStatus, string> = {
   ACTIVE: 'Active',
   INACTIVE: 'Inactive',
@@ -101,6 +105,8 @@ export const userSchema = z.object({
   role: roleSchema.nullable(),
   contactNumber: z.string().nullable(),
   dateOfBirth: z.iso.date().nullable(),
+  /** An athlete's class; the grade follows from it (school-year.ts). */
+  graduationYear: z.number().int().nullable(),
   status: userStatusSchema,
   userImage: z.string().nullable(),
   organizationId: z.union([z.string(), z.number()]).nullable(),
@@ -121,11 +127,13 @@ export const organizationSummarySchema = z.object({
 });
 export type OrganizationSummary = z.infer<typeof organizationSummarySchema>;
 
-export const USER_SORTS = ['firstName', 'lastName', 'email', 'role', 'status', 'createdAt'] as const;
+export const USER_SORTS = ['firstName', 'lastName', 'email', 'role', 'status', 'graduationYear', 'createdAt'] as const;
 export const userSortSchema = z.enum(USER_SORTS);
 export type UserSort = z.infer<typeof userSortSchema>;
 
 const positiveInt = z.coerce.number().int().positive();
+/** Row ids are PostgreSQL `integer`s: a larger number names nothing (and the database would refuse it). */
+export const MAX_ROW_ID = 2_147_483_647;
 
 /** A page number search param: anything invalid is page 1. */
 export const pageParam = positiveInt.catch(1);
@@ -143,7 +151,9 @@ export const userListQuerySchema = z.object({
   sort: userSortSchema.catch(USER_LIST_DEFAULTS.sort),
   order: z.enum(['asc', 'desc']).catch(USER_LIST_DEFAULTS.order),
   type: z.union([userTypeSchema, z.literal('')]).catch(USER_LIST_DEFAULTS.type),
-  teamId: positiveInt.optional().catch(undefined),
+  teamId: positiveInt.max(MAX_ROW_ID).optional().catch(undefined),
+  /** Only this class (athletes graduating that year). */
+  graduationYear: positiveInt.max(9999).optional().catch(undefined),
   limit: limitParam(),
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;

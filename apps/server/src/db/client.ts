@@ -10,6 +10,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -27,6 +28,8 @@ export type Database = {
   /** Cheap round trip for /health and /ready. */
   ping: () => Promise<void>;
   close: () => Promise<void>;
+  /** PostgreSQL's connection pool right now (metrics); PGlite has no pool. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   /** Runs `fn` holding a session-level advisory lock (a no-op lock on single-process PGlite). */
   withLock: <T>(key: number, fn: () => Promise<T>) => Promise<T>;
 };
@@ -39,7 +42,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 async function openPglite(dataDir: string): Promise<Database> {
   mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm, unaccent } });
+  const unlock = lockDataDir(dataDir);
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dataDir, { extensions: { pg_trgm, unaccent } });
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   // PGlite's one session predates migration 0004's ALTER DATABASE; apply the same SSD cost here.
   await client.exec('SET random_page_cost = 1.1');
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
@@ -49,7 +59,10 @@ async function openPglite(dataDir: string): Promise<Database> {
     ping: async () => {
       await client.query('select 1');
     },
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      unlock();
+    },
     withLock: (_key, fn) => fn(),
   };
 }
@@ -66,6 +79,7 @@ async function openPostgres(url: string): Promise<Database> {
       await pool.query('select 1');
     },
     close: () => pool.end(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     withLock: async (key, fn) => {
       const lockClient = await pool.connect();
       try {

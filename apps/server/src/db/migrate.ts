@@ -14,12 +14,12 @@ export const MIGRATION_LOCK_KEY = 0x66_68_6d_67;
  * Applies pending migrations. Several nodes may start at once: the advisory lock makes the
  * others wait, and they then find nothing left to apply.
  */
-export async function runMigrations(database: Database): Promise<void> {
+export async function runMigrations(database: Database, folder: string = migrationsFolder): Promise<void> {
   await database.withLock(MIGRATION_LOCK_KEY, async () => {
     if (database.kind === 'pglite') {
-      await migratePglite(database.db as unknown as PgliteDatabase<Schema>, { migrationsFolder });
+      await migratePglite(database.db as unknown as PgliteDatabase<Schema>, { migrationsFolder: folder });
     } else {
-      await migratePg(database.db as unknown as NodePgDatabase<Schema>, { migrationsFolder });
+      await migratePg(database.db as unknown as NodePgDatabase<Schema>, { migrationsFolder: folder });
     }
   });
 }

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../errors.ts';
 import { IdentityError, identityHttpError } from '../identity/errors.ts';
+import { databaseInputError } from './database-errors.ts';
 
 type Issue = { instancePath?: string; message?: string; params?: { issue?: { path?: PropertyKey[] } } };
 
@@ -12,33 +13,44 @@ function describeIssue(issue: Issue, context: string | undefined): string {
   return `${where}: ${issue.message ?? 'is invalid'}`;
 }
 
+/** Stable ids for Fastify's own client errors (malformed JSON, body too large, media type). */
+const FASTIFY_CLIENT_IDS: Record<number, string> = {
+  404: 'not_found',
+  405: 'method_not_allowed',
+  413: 'body_too_large',
+  415: 'unsupported_media_type',
+};
+
+/** The body every failure leaves with: SPEC §3's `{statusCode, message}` plus the stable `id`. */
+export const errorBody = (statusCode: number, message: string, id: string) => ({ statusCode, message, id });
+
 /**
  * One handler for every error: HttpErrors keep their status, validation failures become 400
- * with a message naming the field, anything unexpected is logged and hidden behind a 500.
+ * with a message naming the field, anything unexpected is hidden behind a 500. Every error is
+ * logged once with its id (the request logger adds the request id); ≥ 500 with the stack.
  */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((caught: FastifyError, request, reply) => {
     // Identity errors carry Cognito's names; identity/errors.ts says once what each means over HTTP.
-    const error = caught instanceof IdentityError ? identityHttpError(caught) : caught;
+    // A database refusal of a value the request carried is the client's 4xx, not our 500.
+    const error = caught instanceof IdentityError ? identityHttpError(caught) : (databaseInputError(caught) ?? caught);
+    let body: ReturnType<typeof errorBody>;
     if (error instanceof HttpError) {
-      if (error.statusCode >= 500) request.log.error({ err: caught }, 'request failed');
-      return reply.code(error.statusCode).send({ statusCode: error.statusCode, message: error.message });
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
+      body = errorBody(error.statusCode, error.message, error.id);
+    } else if (hasZodFastifySchemaValidationErrors(error)) {
       const message = error.validation
         .slice(0, 3)
         .map((issue) => describeIssue(issue as Issue, error.validationContext))
         .join('; ');
-      return reply
-        .code(400)
-        .send({ statusCode: 400, message: `Invalid ${error.validationContext ?? 'request'}: ${message}` });
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
+      body = errorBody(400, `Invalid ${error.validationContext ?? 'request'}: ${message}`, 'validation_failed');
+    } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       // Fastify's own client errors: malformed JSON, body too large, unsupported media type.
-      return reply.code(status).send({ statusCode: status, message: error.message });
+      body = errorBody(error.statusCode, error.message, FASTIFY_CLIENT_IDS[error.statusCode] ?? 'bad_request');
+    } else {
+      body = errorBody(500, 'Internal server error', 'internal');
     }
-    request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send({ statusCode: 500, message: 'Internal server error' });
+    if (body.statusCode >= 500) request.log.error({ err: caught, errorId: body.id }, 'request failed');
+    else request.log.info({ errorId: body.id, statusCode: body.statusCode, reason: body.message }, 'request refused');
+    return reply.code(body.statusCode).send(body);
   });
 }

@@ -1,28 +1,72 @@
 /**
- * Serves the built web app: hashed assets cached for a year, index.html never cached, and
- * history fallback (any GET outside the API, identity and socket paths gets index.html).
+ * Serves the built web app: hashed assets cached for a year, the page never cached, and
+ * history fallback (any GET outside the API, identity and socket paths gets the page).
+ * The build's .br/.gz copies are sent as they are when the browser accepts them; source maps
+ * stay on disk for error reporting and are never served (decision 014). The page itself is
+ * index.html with a fresh CSP nonce in place of the build's placeholder, compressed per response.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { errorBody } from './error-handler.ts';
+import { appShellHeaders, createNonce } from './security-headers.ts';
 
 export const defaultWebDistDir = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
 const isApiPath = (url: string) =>
   url === '/api' || url.startsWith('/api/') || url.startsWith('/socket.io') || url.startsWith('/api?');
 
+/** A missing asset or a source map is a 404: index.html in its place would be parsed as script. */
+const isFileRequest = (url: string) => {
+  const path = url.split('?')[0] ?? '';
+  return path.startsWith('/assets/') || path.endsWith('.map');
+};
+
+/** What apps/web/vite.config.ts sets as `html.cspNonce`: every nonce attribute of the build. */
+export const CSP_NONCE_PLACEHOLDER = '__CSP_NONCE__';
+
+/** index.html, read again only when a new build replaced it. */
+function pageTemplate(file: string) {
+  let cached: { mtimeMs: number; parts: string[] } | undefined;
+  return () => {
+    const { mtimeMs } = statSync(file);
+    if (cached?.mtimeMs !== mtimeMs)
+      cached = { mtimeMs, parts: readFileSync(file, 'utf8').split(CSP_NONCE_PLACEHOLDER) };
+    return cached.parts;
+  };
+}
+
+/** Brotli, else gzip, else as is; the page is a couple of KB, so this costs microseconds. */
+function sendCompressed(request: FastifyRequest, reply: FastifyReply, html: string) {
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  reply.header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+  if (/\bbr\b/.test(accepted)) {
+    const body = brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+    return reply.header('content-encoding', 'br').send(body);
+  }
+  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(gzipSync(html));
+  return reply.send(html);
+}
+
 export async function registerSpa(app: FastifyInstance, distDir: string | undefined) {
   const root = resolve(distDir ?? defaultWebDistDir);
-  const hasBuild = existsSync(join(root, 'index.html'));
+  const indexFile = join(root, 'index.html');
+  const hasBuild = existsSync(indexFile);
+  const page = pageTemplate(indexFile);
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root,
       wildcard: true,
-      index: 'index.html',
+      // The page always goes through the fallback below, which gives it its nonce.
+      index: false,
+      preCompressed: true,
+      // Folders (/, /teams/) and index.html are the page; maps stay private.
+      allowedPath: (path) => !path.endsWith('/') && !path.endsWith('.map') && path !== '/index.html',
       setHeaders(res, path) {
-        const immutable = path.includes(`${join(root, 'assets')}`);
+        const immutable = path.startsWith(join(root, 'assets'));
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
@@ -30,11 +74,11 @@ export async function registerSpa(app: FastifyInstance, distDir: string | undefi
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
-    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(url);
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(url) && !isFileRequest(url);
     if (!wantsPage) {
       return reply
         .code(404)
-        .send({ statusCode: 404, message: `Route ${request.method} ${url.split('?')[0]} not found` });
+        .send(errorBody(404, `Route ${request.method} ${url.split('?')[0]} not found`, 'route_not_found'));
     }
     if (!hasBuild) {
       return reply
@@ -42,6 +86,8 @@ export async function registerSpa(app: FastifyInstance, distDir: string | undefi
         .type('text/plain')
         .send('The Fieldhouse web app is not built yet. Run `npm run build` (npm start does it for you).');
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    const nonce = createNonce();
+    reply.headers(appShellHeaders(app.config, nonce)).header('cache-control', 'no-cache');
+    return sendCompressed(request, reply, page().join(nonce));
   });
 }

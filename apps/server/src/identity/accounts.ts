@@ -101,6 +101,17 @@ export class Accounts {
     await db.update(identityAccounts).set(values).where(eq(identityAccounts.id, account.id));
   }
 
+  /** A new sign-in e-mail (the alias), taken as verified: an administrator vouches for it. */
+  async changeEmail(db: Db, account: Account, email: string) {
+    const normalized = normalizeUsername(email);
+    const other = await this.find(normalized, db);
+    if (other && other.id !== account.id) throw usernameExists('An account with the given email already exists.');
+    await db
+      .update(identityAccounts)
+      .set({ email: normalized, emailVerified: true, attributes: { ...account.attributes, email: normalized } })
+      .where(eq(identityAccounts.id, account.id));
+  }
+
   async delete(db: Db, account: Account) {
     await db.delete(identityAccounts).where(eq(identityAccounts.id, account.id));
   }

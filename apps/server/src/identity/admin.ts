@@ -39,6 +39,11 @@ export interface IdentityAdmin {
   resetUserPassword(sub: string): Promise<void>;
   /** A fresh temporary password and invite for someone who has not signed in yet. */
   resendInvite(sub: string): Promise<void>;
+  /**
+   * AdminUpdateUserAttributes(email, email_verified): the person signs in with the new address.
+   * The embedded pool tells both addresses; Cognito sends no mail for an administrator's change.
+   */
+  changeEmail(sub: string, email: string): Promise<void>;
   /** AdminUserGlobalSignOut: every sign-in of the person ends, open sockets too. */
   globalSignOut(sub: string): Promise<void>;
   getUser(sub: string): Promise<IdentityUser>;
@@ -182,6 +187,27 @@ export class EmbeddedIdentityAdmin implements IdentityAdmin {
       await this.pool.sessions.revokeAll(tx, afterCommit, account);
       await this.pool.codes.issue(tx, afterCommit, account, 'RESET_PASSWORD');
     });
+  }
+
+  async changeEmail(sub: string, email: string) {
+    const account = await this.account(sub);
+    const before = account.email;
+    await inTransaction(this.db, (tx) => this.pool.accounts.changeEmail(tx, account, email));
+    const name = account.attributes.given_name;
+    for (const to of new Set([before, email.toLowerCase()])) {
+      await this.mailer.send({
+        kind: 'email-changed',
+        to,
+        subject: 'Your Fieldhouse sign-in e-mail has changed',
+        text: [
+          `Hello${name ? ` ${name}` : ''},`,
+          '',
+          `Your athletic department changed the e-mail you sign in to Fieldhouse with from ${before} to ${email.toLowerCase()}.`,
+          `From now on, sign in at ${this.pool.options.appUrl}/auth/sign-in with ${email.toLowerCase()} and your usual password.`,
+          'If you did not expect this, contact your athletic director.',
+        ].join('\n'),
+      });
+    }
   }
 
   async globalSignOut(sub: string) {

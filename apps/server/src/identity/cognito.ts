@@ -2,6 +2,8 @@
  * IDENTITY_MODE=cognito: a district's real Amazon Cognito pool. Tokens are verified against the
  * pool's JWKS with aws-jwt-verify; account changes go through Cognito's admin API (AWS SDK, with
  * the default AWS credential chain). Nothing else in the app changes.
+ * COGNITO_ENDPOINT points both at a Cognito-compatible server instead (cognito-local in tests):
+ * its tokens are issued by `<endpoint>/<pool id>` and its keys are at that issuer's JWKS.
  */
 import {
   AdminCreateUserCommand,
@@ -11,16 +13,20 @@ import {
   AdminGetUserCommand,
   AdminResetUserPasswordCommand,
   AdminSetUserPasswordCommand,
+  AdminUpdateUserAttributesCommand,
   AdminUserGlobalSignOutCommand,
   CognitoIdentityProviderClient,
   CognitoIdentityProviderServiceException,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { CognitoJwtVerifier } from 'aws-jwt-verify';
+import { CognitoJwtVerifier, JwtVerifier } from 'aws-jwt-verify';
+import { validateCognitoJwtFields } from 'aws-jwt-verify/cognito-verifier';
+import type { Fetcher } from 'aws-jwt-verify/https';
+import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import type { CreateIdentityUser, IdentityAdmin, IdentityUser } from './admin.ts';
 import { IdentityError, notAuthorized } from './errors.ts';
 import type { SessionEvents } from './session-events.ts';
 
-type CognitoOptions = { region: string; userPoolId: string; clientId: string };
+type CognitoOptions = { region: string; userPoolId: string; clientId: string; endpoint?: string | undefined };
 
 export class CognitoIdentityAdmin implements IdentityAdmin {
   private readonly client: CognitoIdentityProviderClient;
@@ -29,7 +35,10 @@ export class CognitoIdentityAdmin implements IdentityAdmin {
     private readonly options: CognitoOptions,
     private readonly events: SessionEvents,
   ) {
-    this.client = new CognitoIdentityProviderClient({ region: options.region });
+    this.client = new CognitoIdentityProviderClient({
+      region: options.region,
+      ...(options.endpoint ? { endpoint: options.endpoint } : {}),
+    });
   }
 
   /** Cognito's errors become IdentityErrors of the same name: one HTTP mapping serves both modes. */
@@ -113,6 +122,21 @@ export class CognitoIdentityAdmin implements IdentityAdmin {
     await this.events.emit({ sub });
   }
 
+  async changeEmail(sub: string, email: string) {
+    await this.call((pool) =>
+      this.client.send(
+        new AdminUpdateUserAttributesCommand({
+          ...pool,
+          Username: sub,
+          UserAttributes: [
+            { Name: 'email', Value: email },
+            { Name: 'email_verified', Value: 'true' },
+          ],
+        }),
+      ),
+    );
+  }
+
   async resendInvite(sub: string) {
     await this.call((pool) =>
       this.client.send(
@@ -140,12 +164,39 @@ export class CognitoIdentityAdmin implements IdentityAdmin {
   }
 }
 
+/**
+ * aws-jwt-verify fetches keys over https only; a Cognito-compatible server on a private network
+ * (cognito-local) often speaks http, so its JWKS comes through the platform's fetch.
+ */
+const anyProtocolFetcher: Fetcher = {
+  fetch: async (uri) => {
+    const res = await fetch(uri, { signal: AbortSignal.timeout(5000) });
+    if (!res.ok) throw new Error(`${uri} answered ${res.status}`);
+    return res.arrayBuffer();
+  },
+};
+
+/** Amazon Cognito's issuer and keys, or those of the Cognito-compatible server at `endpoint`. */
+function createVerifier(options: CognitoOptions) {
+  if (!options.endpoint) {
+    return CognitoJwtVerifier.create({ userPoolId: options.userPoolId, clientId: options.clientId, tokenUse: null });
+  }
+  const issuer = `${options.endpoint.replace(/\/+$/, '')}/${options.userPoolId}`;
+  return JwtVerifier.create(
+    {
+      issuer,
+      jwksUri: `${issuer}/.well-known/jwks.json`,
+      // The same checks as CognitoJwtVerifier: an id or access token of this app client.
+      audience: null,
+      customJwtCheck: ({ payload }) =>
+        validateCognitoJwtFields(payload, { clientId: options.clientId, tokenUse: null }),
+    },
+    { jwksCache: new SimpleJwksCache({ fetcher: anyProtocolFetcher }) },
+  );
+}
+
 export function cognitoVerifier(options: CognitoOptions) {
-  const verifier = CognitoJwtVerifier.create({
-    userPoolId: options.userPoolId,
-    clientId: options.clientId,
-    tokenUse: null,
-  });
+  const verifier = createVerifier(options);
   return async (token: string) => {
     try {
       const claims = await verifier.verify(token);

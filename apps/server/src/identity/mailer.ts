@@ -9,7 +9,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../db/client.ts';
 import { mailOutbox } from '../db/schema/index.ts';
 
-export type MailKind = 'invite' | 'confirm-sign-up' | 'reset-password' | 'account-exists';
+export type MailKind = 'invite' | 'confirm-sign-up' | 'reset-password' | 'account-exists' | 'email-changed';
 export type Mail = { kind: MailKind; to: string; subject: string; text: string };
 
 export class Mailer {

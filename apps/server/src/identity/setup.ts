@@ -43,10 +43,13 @@ export type Identity = {
   };
 };
 
+/** Where the identity secret lives when IDENTITY_SECRET is unset (backups carry this file). */
+export const IDENTITY_SECRET_FILE = 'identity-secret';
+
 /** The identity secret from IDENTITY_SECRET, or a key file created once in DATA_DIR. */
 function identitySecret(config: Config, log: FastifyBaseLogger): Buffer {
   if (config.IDENTITY_SECRET) return secretBytes(config.IDENTITY_SECRET);
-  const file = join(config.DATA_DIR, 'identity-secret');
+  const file = join(config.DATA_DIR, IDENTITY_SECRET_FILE);
   if (existsSync(file)) return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
   if (config.DATABASE_URL) {
     log.warn('IDENTITY_SECRET is not set: using a key file in DATA_DIR. Several nodes need the same IDENTITY_SECRET.');
@@ -79,6 +82,7 @@ export async function createIdentity(
       region: config.COGNITO_REGION ?? '',
       userPoolId: config.USER_POOL_ID,
       clientId: config.USER_POOL_CLIENT_ID,
+      endpoint: config.COGNITO_ENDPOINT,
     };
     return {
       mode: 'cognito',

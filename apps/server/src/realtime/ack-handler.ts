@@ -10,13 +10,26 @@ import type { SocketAck } from '@fieldhouse/shared';
 import type { Socket } from 'socket.io';
 import type { z } from 'zod';
 import { HttpError } from '../errors.ts';
+import { databaseInputError } from '../http/database-errors.ts';
+import { IdentityError, identityHttpError } from '../identity/errors.ts';
 import type { AppUser } from '../modules/auth/authenticate.ts';
+import { whenFresh } from './fresh-users.ts';
 
 type Ack = (answer: SocketAck) => void;
 
 export type Listener = (this: Socket, ...args: unknown[]) => void;
 /** A feature's client events with their listeners, and what it does when a socket leaves. */
 export type SocketFeature = { events: [event: string, listener: Listener][]; disconnect?: (socket: Socket) => void };
+
+type Log = { error: (o: object, m: string) => void };
+/**
+ * Each Socket.IO server's logger, set once by connection.ts, so failing events are logged. Kept
+ * beside the server rather than in `socket.data`, which other nodes receive (msgpack) through
+ * `fetchSockets` and which must therefore hold plain data only.
+ */
+const serverLogs = new WeakMap<object, Log>();
+export const setSocketLog = (server: object, log: Log) => serverLogs.set(server, log);
+export const socketLog = (socket: Socket) => serverLogs.get(socket.nsp.server);
 
 /** The signed-in user a socket belongs to (set by the handshake). */
 export const socketUser = (socket: Socket) => socket.data.user as AppUser;
@@ -38,16 +51,26 @@ export function handler<T extends z.ZodType>(
             issue?.message === 'Message too long or invalid'
               ? issue.message
               : `Invalid payload: ${issue?.path.join('.') || 'payload'}: ${issue?.message ?? 'invalid'}`,
+          id: 'validation_failed',
         },
       });
       return;
     }
     try {
+      // A change to the person (role, status, rooms) is applied to this socket before anything runs.
+      await whenFresh(this);
+      if (!this.connected) throw new HttpError(401, 'Unauthorized', 'unauthorized');
       reply({ ok: true, data: (await work(this, parsed.data)) ?? null });
     } catch (error) {
-      if (error instanceof HttpError)
-        reply({ ok: false, error: { statusCode: error.statusCode, message: error.message } });
-      else reply({ ok: false, error: { statusCode: 500, message: 'Internal server error' } });
+      // The same contract as REST (http/error-handler.ts): a stable id, and every 5xx logged with its stack.
+      const known = error instanceof IdentityError ? identityHttpError(error) : (databaseInputError(error) ?? error);
+      const answer =
+        known instanceof HttpError
+          ? { statusCode: known.statusCode, message: known.message, id: known.id }
+          : { statusCode: 500, message: 'Internal server error', id: 'internal' };
+      if (answer.statusCode >= 500)
+        socketLog(this)?.error({ err: error, errorId: answer.id, socketId: this.id }, 'event failed');
+      reply({ ok: false, error: answer });
     }
   };
 }

@@ -17,7 +17,9 @@ import type { Db } from '../db/client.ts';
 import { HttpError } from '../errors.ts';
 import { sendAsMember, sendMessage } from '../modules/chat/messages.ts';
 import { accessibleRoom } from '../modules/chat/rooms.ts';
-import type { UploadStore } from '../modules/chat/uploads.ts';
+import { UPLOAD_STARTS_PER_MINUTE, type UploadStore } from '../modules/chat/uploads.ts';
+import type { Emit } from '../modules/safeguarding/reconcile.ts';
+import type { RateLimiter } from '../rate-limit/rate-limiter.ts';
 import { handler, type SocketFeature, socketUser } from './ack-handler.ts';
 import { deliverMessage } from './deliver-message.ts';
 import { chatRoom, userRoom } from './rooms.ts';
@@ -26,8 +28,11 @@ export type ChatDeps = {
   io: Server;
   db: Db;
   uploads: UploadStore;
+  /** Upload starts per person (UPLOAD_STARTS_PER_MINUTE), shared across nodes with Redis. */
+  uploadStarts: RateLimiter;
   log: { error: (o: object, m: string) => void };
   track?: <T>(work: Promise<T>) => Promise<T>;
+  countMessage?: (type: string) => void;
 };
 
 /** The client reports its own progress too; the server's count is the one that matters. */
@@ -47,11 +52,13 @@ function stopTyping(socket: Socket, roomId: number) {
 }
 
 export function chatFeature(deps: ChatDeps): SocketFeature {
-  const { io, db, uploads } = deps;
+  const { io, db, uploads, uploadStarts } = deps;
+  /** Room changes (an administrator's oversight) reach open sockets once committed. */
+  const live = (emit: Emit) => emit(io);
 
   const joinRoom = handler(roomRefSchema, async (socket, { roomId }) => {
     const user = socketUser(socket);
-    const room = await accessibleRoom(db, user, roomId);
+    const room = await accessibleRoom(db, user, roomId, live);
     await socket.join(chatRoom(room.id));
     socket.to(chatRoom(room.id)).emit(SOCKET_EVENTS.userJoined, { roomId: room.id, userId: user.id });
     return { roomId: room.id };
@@ -81,7 +88,7 @@ export function chatFeature(deps: ChatDeps): SocketFeature {
     // accessibleRoom, which refuses them or (an administrator) adds them first.
     const { message, duplicate, memberIds } =
       (await sendAsMember(db, user, input.roomId, send)) ??
-      (await sendMessage(db, user, await accessibleRoom(db, user, input.roomId), send));
+      (await sendMessage(db, user, await accessibleRoom(db, user, input.roomId, live), send));
     stopTyping(socket, input.roomId);
     if (!duplicate) deliverMessage(deps, message.chatRoom, user, message, memberIds);
     return message;
@@ -89,7 +96,20 @@ export function chatFeature(deps: ChatDeps): SocketFeature {
 
   const fileUploadChunk = handler(fileChunkSchema, async (socket, chunk) => {
     const user = socketUser(socket);
-    if (chunk.index === 0) await accessibleRoom(db, user, chunk.roomId);
+    if (chunk.index === 0) {
+      // Every start opens a temporary file and checks the quota: a client looping on starts
+      // (a bug or a script) is stopped before it costs disk and queries.
+      const { allowed, retryAfterMs } = await uploadStarts.hit(String(user.id));
+      if (!allowed) {
+        const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+        throw new HttpError(
+          429,
+          `Too many uploads: at most ${UPLOAD_STARTS_PER_MINUTE} files a minute. Try again in ${seconds} s.`,
+          'upload_rate_limited',
+        );
+      }
+      await accessibleRoom(db, user, chunk.roomId, live);
+    }
     const progress = await uploads.chunk(user.id, chunk, (abandoned) =>
       io.to(userRoom(user.id)).emit(SOCKET_EVENTS.fileUploadError, {
         roomId: abandoned.roomId,

@@ -5,7 +5,7 @@
  */
 import type { SocketAck } from '@fieldhouse/shared';
 import type { Socket } from 'socket.io';
-import type { Listener } from './ack-handler.ts';
+import { type Listener, setSocketLog } from './ack-handler.ts';
 import { type ChatDeps, chatFeature } from './chat-handlers.ts';
 import { pollFeature } from './poll-handlers.ts';
 import { presenceFeature } from './presence-handlers.ts';
@@ -14,6 +14,7 @@ export function connectionHandler(deps: ChatDeps): (socket: Socket) => void {
   const presence = presenceFeature(deps);
   const features = [presence, chatFeature(deps), pollFeature(deps)];
   const table = new Map<string, Listener>(features.flatMap((feature) => feature.events));
+  setSocketLog(deps.io, deps.log);
 
   function dispatch(this: Socket, event: string, ...args: unknown[]) {
     const listener = table.get(event);
@@ -23,7 +24,7 @@ export function connectionHandler(deps: ChatDeps): (socket: Socket) => void {
     if (typeof ack === 'function')
       (ack as (answer: SocketAck) => void)({
         ok: false,
-        error: { statusCode: 404, message: `Unknown event: ${String(event).slice(0, 100)}` },
+        error: { statusCode: 404, message: `Unknown event: ${String(event).slice(0, 100)}`, id: 'unknown_event' },
       });
   }
   function disconnect(this: Socket) {

@@ -6,7 +6,13 @@ import type { AppUser } from '../modules/auth/authenticate.ts';
 import { notifyAbsentMembers } from '../modules/chat/notifications.ts';
 import { userRoom } from './rooms.ts';
 
-export type DeliveryDeps = { io: Server; db: Db; log: { error: (o: object, m: string) => void } };
+export type DeliveryDeps = {
+  io: Server;
+  db: Db;
+  log: { error: (o: object, m: string) => void };
+  /** Counts a delivered message by type (metrics). */
+  countMessage?: (type: string) => void;
+};
 
 /** Every member hears it on their own channel, joined to the room or not (lists, counts). */
 export function deliverMessage(
@@ -16,6 +22,7 @@ export function deliverMessage(
   message: ChatMessage,
   memberIds: number[],
 ) {
+  deps.countMessage?.(message.messageType);
   const members = memberIds.map(userRoom);
   deps.io.to(members).emit(SOCKET_EVENTS.chatMessageReceived, message);
   deps.io.to(members).emit(SOCKET_EVENTS.tabUnreadCountUpdate, { roomId: room.id });

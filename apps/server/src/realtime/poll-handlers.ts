@@ -5,16 +5,19 @@
 import { pollCreateSchema, pollVoteSchema, SOCKET_EVENTS } from '@fieldhouse/shared';
 import { createPoll, vote } from '../modules/chat/polls.ts';
 import { accessibleRoom } from '../modules/chat/rooms.ts';
+import type { Emit } from '../modules/safeguarding/reconcile.ts';
 import { handler, type SocketFeature, socketUser } from './ack-handler.ts';
 import { type DeliveryDeps, deliverMessage } from './deliver-message.ts';
 import { userRoom } from './rooms.ts';
 
 export function pollFeature(deps: DeliveryDeps): SocketFeature {
   const { io, db } = deps;
+  /** Room changes (an administrator's oversight) reach open sockets once committed. */
+  const live = (emit: Emit) => emit(io);
 
   const pollCreate = handler(pollCreateSchema, async (socket, { roomId, ...input }) => {
     const user = socketUser(socket);
-    const room = await accessibleRoom(db, user, roomId);
+    const room = await accessibleRoom(db, user, roomId, live);
     const { message, duplicate, memberIds } = await createPoll(db, user, room, input);
     if (!duplicate) deliverMessage(deps, room, user, message, memberIds);
     return message;

@@ -14,6 +14,8 @@ import { organizationRoom, sessionRoom, userRoom } from './rooms.ts';
 
 export type SocketServer = {
   io: Server;
+  /** Whether other nodes share these sockets (a Redis adapter): only then is `serverSideEmit` meaningful. */
+  clustered: boolean;
   /** Work a socket started that may still publish (presence after a disconnect); close waits for it. */
   track: <T>(work: Promise<T>) => Promise<T>;
   close: () => Promise<void>;
@@ -110,6 +112,7 @@ export async function createSocketServer(httpServer: HttpServer, options: Socket
   const inflight = new Set<Promise<unknown>>();
   return {
     io,
+    clustered: redis !== undefined,
     track: (work) => {
       inflight.add(work);
       void work.finally(() => inflight.delete(work)).catch(() => {});

@@ -57,7 +57,7 @@ export async function seedDemoAudit(
     team &&
       coach && {
         actorId: admin?.id ?? null,
-        action: 'team.coach.add',
+        action: 'team.coach-add',
         entityType: 'team',
         entityId: team.id,
         summary: `Made ${name(coach)} head coach of ${team.name}`,

@@ -11,7 +11,8 @@ import { chatMessages, chatRoomMembers, chatRooms, teamMembers, teams, users } f
 import type { AppUser } from '../modules/auth/authenticate.ts';
 import { markRead, sendMessage } from '../modules/chat/messages.ts';
 import { createPoll, vote } from '../modules/chat/polls.ts';
-import { ensureDirectRoom, ensureTeamRoom, type Room } from '../modules/chat/rooms.ts';
+import { ensureDirectRoom, type Room } from '../modules/chat/rooms.ts';
+import { ensureTeamRoom } from '../modules/chat/team-room.ts';
 
 type Line = [from: 'them' | 'admin', text: string];
 

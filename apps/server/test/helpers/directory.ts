@@ -50,7 +50,8 @@ export async function buildSchool(app: TestApp, name = 'Westfield High') {
   const assistant = await person('ASSISTANT_ATHLETIC_DIRECTOR', 'Asa', 'Assistant');
   const coach = await person('COACH', 'Cora', 'Coach');
   const athlete = await person('ATHLETE', 'Zoë', 'Núñez');
-  const athlete2 = await person('ATHLETE', 'Liam', 'Smith');
+  // A senior of 18+: no guardian needed. `athlete` (no date of birth) counts as a minor, with a guardian.
+  const athlete2 = await person('ATHLETE', 'Liam', 'Smith', { dateOfBirth: '2006-09-14' });
   const parent = await person('PARENT', 'Paula', 'Núñez');
   const [coachRow] = await db.insert(coaches).values({ userId: coach.id, title: 'Head Coach' }).returning();
   await db.insert(teamCoaches).values({ coachId: coachRow?.id as number, teamId: varsity.id, role: 'HEAD' });
@@ -88,6 +89,7 @@ export async function as(app: TestApp, user: { email: string }) {
     post: (url: string, payload?: unknown) =>
       app.inject({ method: 'POST', url, headers, ...(payload === undefined ? {} : { payload: payload as object }) }),
     patch: (url: string, payload: unknown) => app.inject({ method: 'PATCH', url, headers, payload: payload as object }),
+    put: (url: string, payload: unknown) => app.inject({ method: 'PUT', url, headers, payload: payload as object }),
     delete: (url: string) => app.inject({ method: 'DELETE', url, headers }),
   };
 }

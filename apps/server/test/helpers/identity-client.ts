@@ -8,25 +8,42 @@ import type { TestApp } from './app.ts';
 
 export type IdentityAnswer = { status: number; type?: string; message?: string; body: Record<string, unknown> };
 
+type Call = (operation: string, input: object) => Promise<IdentityAnswer>;
+
+const identityHeaders = (operation: string) => ({
+  'content-type': 'application/x-amz-json-1.1',
+  'x-amz-target': `AWSCognitoIdentityProviderService.${operation}`,
+});
+
+const answerOf = (status: number, body: Record<string, unknown>): IdentityAnswer => ({
+  status,
+  ...(typeof body.__type === 'string' ? { type: body.__type } : {}),
+  ...(typeof body.message === 'string' ? { message: body.message } : {}),
+  body,
+});
+
 /** One Cognito operation through the real endpoint (app.inject), answered as status, __type and body. */
 export async function callIdentity(app: TestApp, operation: string, input: object): Promise<IdentityAnswer> {
   const res = await app.inject({
     method: 'POST',
     url: '/api/identity',
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': `AWSCognitoIdentityProviderService.${operation}`,
-    },
+    headers: identityHeaders(operation),
     payload: JSON.stringify(input),
   });
-  const body = res.json() as Record<string, unknown>;
-  return {
-    status: res.statusCode,
-    ...(typeof body.__type === 'string' ? { type: body.__type } : {}),
-    ...(typeof body.message === 'string' ? { message: body.message } : {}),
-    body,
-  };
+  return answerOf(res.statusCode, res.json() as Record<string, unknown>);
 }
+
+/** The same over HTTP, for a server running in its own process. */
+export const identityAt =
+  (url: string): Call =>
+  async (operation, input) => {
+    const res = await fetch(`${url}/api/identity`, {
+      method: 'POST',
+      headers: identityHeaders(operation),
+      body: JSON.stringify(input),
+    });
+    return answerOf(res.status, (await res.json()) as Record<string, unknown>);
+  };
 
 /** InitiateAuth with USER_PASSWORD_AUTH, answered whole. */
 export const passwordSignIn = (app: TestApp, username: string, password: string) =>
@@ -43,13 +60,27 @@ export const errorOf = (answer: IdentityAnswer) => ({ type: answer.type, message
  * USER_SRP_AUTH as Amplify runs it: both answers, so a test can compare the challenge too, and
  * the time the server took (without the client's own arithmetic).
  */
-export async function srpSignIn(app: TestApp, username: string, password: string) {
-  const ClientId = app.config.USER_POOL_CLIENT_ID;
-  const poolName = app.config.USER_POOL_ID.split('_')[1] ?? app.config.USER_POOL_ID;
+export const srpSignIn = (app: TestApp, username: string, password: string) =>
+  srpSignInWith(
+    (operation, input) => callIdentity(app, operation, input),
+    { clientId: app.config.USER_POOL_CLIENT_ID, poolId: app.config.USER_POOL_ID },
+    username,
+    password,
+  );
+
+/** USER_SRP_AUTH through any endpoint `call` reaches (app.inject or HTTP). */
+export async function srpSignInWith(
+  call: Call,
+  pool: { clientId: string; poolId: string },
+  username: string,
+  password: string,
+) {
+  const ClientId = pool.clientId;
+  const poolName = pool.poolId.split('_')[1] ?? pool.poolId;
   const amplify = await loadAmplifySrp();
   const helper = await amplify.getAuthenticationHelper(poolName);
   let started = performance.now();
-  const challenge = await callIdentity(app, 'InitiateAuth', {
+  const challenge = await call('InitiateAuth', {
     AuthFlow: 'USER_SRP_AUTH',
     ClientId,
     AuthParameters: { USERNAME: username, SRP_A: helper.A.toString(16) },
@@ -73,7 +104,7 @@ export async function srpSignIn(app: TestApp, username: string, password: string
     hkdf,
   });
   started = performance.now();
-  const answer = await callIdentity(app, 'RespondToAuthChallenge', {
+  const answer = await call('RespondToAuthChallenge', {
     ChallengeName: 'PASSWORD_VERIFIER',
     ClientId,
     ChallengeResponses: {
@@ -85,4 +116,20 @@ export async function srpSignIn(app: TestApp, username: string, password: string
   });
   serverMs += performance.now() - started;
   return { challenge, answer, serverMs };
+}
+
+/** USER_SRP_AUTH, as the web app signs in, against a running server; returns the id token. */
+export async function srpSignInAt(url: string, email: string, password: string): Promise<string> {
+  const config = (await (await fetch(`${url}/api/config`)).json()) as {
+    auth: { userPoolId: string; userPoolClientId: string };
+  };
+  const { answer } = await srpSignInWith(
+    identityAt(url),
+    { clientId: config.auth.userPoolClientId, poolId: config.auth.userPoolId },
+    email,
+    password,
+  );
+  const result = answer.body.AuthenticationResult as { IdToken: string } | undefined;
+  if (!result) throw new Error(`SRP sign-in of ${email} failed: ${answer.type} ${answer.message}`);
+  return result.IdToken;
 }

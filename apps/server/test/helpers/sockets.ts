@@ -33,3 +33,10 @@ export const nextEvent = <T>(socket: Socket, event: string, timeout = 2000) =>
       resolve(value);
     });
   });
+
+/** Resolves once node `b` hears node `a` through the Redis streams adapter (it starts reading a moment after start-up). */
+export async function clusterReady(a: TestApp, b: TestApp) {
+  const heard = new Promise((resolve) => b.io.on('cluster:ready', resolve));
+  const timer = setInterval(() => a.io.serverSideEmit('cluster:ready'), 100);
+  await heard.finally(() => clearInterval(timer));
+}

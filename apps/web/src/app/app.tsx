@@ -9,6 +9,7 @@ import { GlobalLoadingOverlay } from '../components/global-loading-overlay.tsx';
 import { SplashScreen } from '../components/splash-screen.tsx';
 import type { Auth } from '../features/auth/auth-context.ts';
 import { AuthProvider } from '../features/auth/components/auth-provider.tsx';
+import { cspNonce } from '../lib/csp.ts';
 import { showPendingFlash } from '../lib/flash.ts';
 import { Toaster } from '../lib/toaster.tsx';
 import { queryClient } from './query-client.ts';
@@ -27,7 +28,7 @@ function AuthedRouter({ auth }: { auth: Auth }) {
 export function App() {
   useEffect(showPendingFlash, []);
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} defaultColorScheme="light" getStyleNonce={cspNonce}>
       <QueryClientProvider client={queryClient}>
         <AuthProvider splash={<SplashScreen />}>{(auth) => <AuthedRouter auth={auth} />}</AuthProvider>
         <Toaster />

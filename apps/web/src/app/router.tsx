@@ -1,6 +1,7 @@
 import { createRouter } from '@tanstack/react-router';
 import { ErrorView } from '../components/error-view.tsx';
 import { NotFoundView } from '../components/not-found-view.tsx';
+import { PageSkeleton } from '../components/page-skeleton.tsx';
 import type { Auth } from '../features/auth/auth-context.ts';
 import { routeTree } from '../routeTree.gen.ts';
 import { queryClient } from './query-client.ts';
@@ -14,6 +15,10 @@ export const router = createRouter({
   defaultPreloadStaleTime: 0,
   scrollRestoration: true,
   defaultErrorComponent: ErrorView,
+  // A slow answer shows the page's shape inside the shell, never a blank page.
+  defaultPendingComponent: PageSkeleton,
+  defaultPendingMs: 150,
+  defaultPendingMinMs: 300,
   defaultNotFoundComponent: NotFoundView,
 });
 

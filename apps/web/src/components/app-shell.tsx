@@ -1,4 +1,4 @@
-import { canEnterAdminArea, type Role } from '@fieldhouse/shared';
+import { canEnterAdminArea, type Role, roleLabel } from '@fieldhouse/shared';
 import {
   AppShell,
   Avatar,
@@ -50,14 +50,6 @@ const NAV = [
   { to: '/users', label: 'Users', icon: IconUsers },
   { to: '/reports', label: 'Reports', icon: IconChartBar },
 ] as const;
-
-const roleLabel = (role: string | null) =>
-  role
-    ? role
-        .toLowerCase()
-        .replaceAll('_', ' ')
-        .replace(/\b\w/g, (c) => c.toUpperCase())
-    : 'No role';
 
 type ShellProps = {
   user: ShellUser;
@@ -132,7 +124,7 @@ export function Shell({
                         {fullName}
                       </Text>
                       <Text size="xs" c="dimmed" lh={1.2}>
-                        {roleLabel(user.role)}
+                        {roleLabel(user.role) || 'No role'}
                       </Text>
                     </Stack>
                     <IconChevronDown size={14} />

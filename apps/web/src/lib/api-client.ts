@@ -85,6 +85,7 @@ async function request<T>(
 export const apiGet = <T>(path: string, query?: Query) => request<T>('GET', path, { query: query ?? {} });
 export const apiPost = <T>(path: string, body: unknown) => request<T>('POST', path, { body });
 export const apiPatch = <T>(path: string, body: unknown) => request<T>('PATCH', path, { body });
+export const apiPut = <T>(path: string, body: unknown) => request<T>('PUT', path, { body });
 export const apiDelete = <T>(path: string, query?: Query) => request<T>('DELETE', path, { query: query ?? {} });
 
 /** POST a raw body (CSV uploads) with the same auth and error handling. */

@@ -1,3 +1,5 @@
+// sonner's rules as a stylesheet: its own <style> injection is off (build/sonner-styles.ts).
+import 'sonner/dist/styles.css';
 import { TOASTS } from '@fieldhouse/shared';
 import { useComputedColorScheme } from '@mantine/core';
 import { Toaster as Sonner } from 'sonner';

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
 import { useState } from 'react';
+import { LiveUpdates } from '../app/live-updates.tsx';
 import { Shell } from '../components/app-shell.tsx';
 import { ChangePasswordModal } from '../features/auth/components/change-password-modal.tsx';
 import { useAuth } from '../features/auth/hooks/use-auth.ts';
@@ -8,13 +9,23 @@ import { tabsQueryOptions } from '../features/chat/api/chat-queries.ts';
 import { NotificationsBell } from '../features/chat/components/notifications-bell.tsx';
 import { ChatProvider } from '../features/chat/realtime/chat-provider.tsx';
 import { OrganizationSwitcher } from '../features/organizations/components/organization-switcher.tsx';
+import { getActiveOrganization } from '../lib/active-organization.ts';
 
-/** The signed-in area (SPEC §2): a signed-out visitor goes to sign-in, coming back here after. */
+/** Screens that work without a school: the set-up itself, the admin area and one's own messages. */
+const WITHOUT_SCHOOL = /^\/(setup|admin|messages)(\/|$)/;
+
+/**
+ * The signed-in area (SPEC §2): a signed-out visitor goes to sign-in, coming back here after. A
+ * super admin with no school yet is guided to set one up instead of meeting screens that need one.
+ */
 export const Route = createFileRoute('/_app')({
   beforeLoad: ({ context, location }) => {
-    if (context.auth.state.status !== 'signedIn') {
+    const { state } = context.auth;
+    if (state.status !== 'signedIn') {
       throw redirect({ to: '/auth/sign-in', search: { redirect: location.href } });
     }
+    const noSchool = state.user.role === 'SUPER_ADMIN' && !state.user.organizationId && !getActiveOrganization();
+    if (noSchool && !WITHOUT_SCHOOL.test(location.pathname)) throw redirect({ to: '/setup' });
   },
   component: SignedInLayout,
 });
@@ -24,8 +35,10 @@ function SignedInLayout() {
   const [changingPassword, setChangingPassword] = useState(false);
   const tabs = useQuery({ ...tabsQueryOptions(), enabled: auth.state.status === 'signedIn' });
   if (auth.state.status !== 'signedIn') return null;
+  const unreadMessages = (tabs.data ?? []).reduce((sum, tab) => sum + tab.count, 0);
   return (
     <ChatProvider viewerId={auth.state.user.id}>
+      <LiveUpdates />
       <Shell
         user={auth.state.user}
         organizationName={auth.state.organization?.name ?? null}
@@ -34,8 +47,8 @@ function SignedInLayout() {
             <OrganizationSwitcher ownOrganizationId={auth.state.user.organizationId as number | null} />
           ) : null
         }
-        notificationsSlot={<NotificationsBell />}
-        unreadMessages={(tabs.data ?? []).reduce((sum, tab) => sum + tab.count, 0)}
+        notificationsSlot={<NotificationsBell unreadMessages={unreadMessages} />}
+        unreadMessages={unreadMessages}
         onChangePassword={() => setChangingPassword(true)}
         onSignOut={() => void auth.signOut()}
       >

@@ -48,9 +48,16 @@ export const chatRooms = pgTable(
     directKey: varchar('direct_key', { length: 40 }),
     lastMessageAt: at('last_message_at'),
     createdAt: at('created_at').notNull().defaultNow(),
+    /**
+     * Why people's messages are refused here, while the safeguarding policy cannot keep the
+     * conversation observed (decision 018); null when it can.
+     */
+    safeguardingHold: text('safeguarding_hold'),
   },
   (t) => [
     uniqueIndex('chat_rooms_direct_key').on(t.directKey),
+    /** One TEAM room per team, however many people open it at once. */
+    uniqueIndex('chat_rooms_team_room_key').on(t.teamId).where(sql`kind = 'TEAM'`),
     index('chat_rooms_team_idx').on(t.teamId),
     index('chat_rooms_org_idx').on(t.organizationId, t.lastMessageAt),
   ],
@@ -65,7 +72,10 @@ export const chatRoomMembers = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** Why they are here: a participant, or a guardian who sees an adult's chat with their child. */
+    /**
+     * Why they are here (MEMBER_REASONS): a participant, an administrator's oversight, a guardian
+     * who sees an adult's chat with their child, or the school's second adult (decision 018).
+     */
     reason: varchar('reason', { length: 20 }).notNull().default('PARTICIPANT'),
     lastReadMessageId: integer('last_read_message_id'),
     unreadCount: integer('unread_count').notNull().default(0),

@@ -6,6 +6,7 @@ export * from './guardians.ts';
 export * from './identity.ts';
 export * from './organizations.ts';
 export * from './polls.ts';
+export * from './safeguarding.ts';
 export * from './sports.ts';
 export * from './teams.ts';
 export * from './users.ts';

@@ -1,6 +1,18 @@
 import { ROLES, USER_STATUSES } from '@fieldhouse/shared';
 import { sql } from 'drizzle-orm';
-import { date, index, integer, pgEnum, pgTable, serial, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import {
+  date,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { publicUuid, timestamps } from './common.ts';
 import { organizations } from './organizations.ts';
 
@@ -22,6 +34,8 @@ export const users = pgTable(
     role: roleEnum('role'),
     contactNumber: varchar('contact_number', { length: 40 }),
     dateOfBirth: date('date_of_birth', { mode: 'string' }),
+    /** An athlete's class (the year they graduate): grade and eligibility follow from it. */
+    graduationYear: smallint('graduation_year'),
     status: userStatusEnum('status').notNull().default('ACTIVE'),
     userImage: text('user_image'),
     organizationId: integer('organization_id').references(() => organizations.id, { onDelete: 'restrict' }),
@@ -43,6 +57,7 @@ export const users = pgTable(
     index('users_org_created_at_idx').on(t.organizationId, t.createdAt, t.id),
     index('users_org_role_idx').on(t.organizationId, t.role, t.id),
     index('users_org_status_idx').on(t.organizationId, t.status, t.id),
+    index('users_org_graduation_year_idx').on(t.organizationId, t.graduationYear, t.id),
     index('users_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],
 );

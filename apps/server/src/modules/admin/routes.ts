@@ -19,6 +19,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { organizations } from '../../db/schema/index.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { NODE_ID } from '../../realtime/node-id.ts';
 import { version } from '../../version.ts';
 import { recordAudit } from '../audit/record.ts';
@@ -48,16 +49,19 @@ async function exportData(app: FastifyInstance, actor: AppUser, roomId: number, 
     .from(organizations)
     .where(eq(organizations.id, room.organizationId));
   const { messages } = await supervisedMessages(db, room.id);
-  await recordAudit(db, {
-    organizationId: room.organizationId,
-    actorId: actor.id,
-    action: 'chat.export',
-    entityType: 'chat_room',
-    entityId: room.id,
-    summary: `Exported the conversation ${name} as ${format.toUpperCase()}`,
-    after: { format, messages: messages.length },
-    reason,
-  });
+  // The record of the disclosure commits before the data leaves.
+  await inTransaction(db, (tx) =>
+    recordAudit(tx, {
+      organizationId: room.organizationId,
+      actorId: actor.id,
+      action: 'chat.export',
+      entityType: 'chat_room',
+      entityId: room.id,
+      summary: `Exported the conversation ${name} as ${format.toUpperCase()}`,
+      after: { format, messages: messages.length },
+      reason,
+    }),
+  );
   const data: ConversationExport = {
     organization: organization ?? { name: 'Organization', timezone: 'UTC' },
     room: { id: room.id, kind: room.kind, name },
@@ -122,16 +126,18 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       const { db } = app.database;
       const { room, participants, name, teamName } = await supervisedRoom(db, actor, request.params.roomId);
       const { reason, page, limit } = request.query;
-      await recordAudit(db, {
-        organizationId: room.organizationId,
-        actorId: actor.id,
-        action: 'chat.supervise',
-        entityType: 'chat_room',
-        entityId: room.id,
-        summary: `Read the conversation ${name}`,
-        after: { page, limit },
-        reason,
-      });
+      await inTransaction(db, (tx) =>
+        recordAudit(tx, {
+          organizationId: room.organizationId,
+          actorId: actor.id,
+          action: 'chat.supervise',
+          entityType: 'chat_room',
+          entityId: room.id,
+          summary: `Read the conversation ${name}`,
+          after: { page, limit },
+          reason,
+        }),
+      );
       const { messages, totalCount } = await supervisedMessages(db, room.id, page, limit);
       return {
         statusCode: 200,

@@ -1,6 +1,6 @@
-import { Readable } from 'node:stream';
 import { auditEntrySchema, auditQuerySchema, pagedResponseSchema, paginationInfo, toCsvLine } from '@fieldhouse/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { startedStream } from '../../http/started-stream.ts';
 import { requireAdminTab } from '../admin/policies.ts';
 import { type AppUser, requireAuth } from '../auth/authenticate.ts';
 import { resolveOrganization } from '../auth/policies.ts';
@@ -79,9 +79,10 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
           ])}\r\n`;
         }
       }
+      const body = await startedStream(csv());
       reply.header('content-type', 'text/csv; charset=utf-8');
       reply.header('content-disposition', `attachment; filename="audit-${new Date().toISOString().slice(0, 10)}.csv"`);
-      return reply.send(Readable.from(csv()));
+      return reply.send(body);
     },
   );
 };

@@ -10,8 +10,9 @@ import type { Db } from '../../db/client.ts';
 import { organizationRoom } from '../../realtime/rooms.ts';
 import { teamAudience } from '../chat/audience.ts';
 import { notifyUsers } from '../chat/notifications.ts';
-import { ensureTeamRoom } from '../chat/rooms.ts';
 import { postSystemMessage } from '../chat/system-messages.ts';
+import { ensureTeamRoom } from '../chat/team-room.ts';
+import type { Emit } from '../safeguarding/reconcile.ts';
 
 /** What to emit once the transaction has committed. */
 export type Announcement = { emit: (io: Server) => void };
@@ -22,11 +23,22 @@ export type Announcement = { emit: (io: Server) => void };
  */
 export async function announceToTeam(
   db: Db,
-  input: { organizationId: number; teamId: number; title: string; content: string; actionUrl: string },
+  input: {
+    organizationId: number;
+    teamId: number;
+    title: string;
+    content: string;
+    actionUrl: string;
+    /** Who made the change: nobody is notified of their own change. */
+    actorId?: number | null;
+  },
 ): Promise<Announcement> {
-  const room = await ensureTeamRoom(db, input.teamId);
-  const post = await postSystemMessage(db, room.id, input.content);
-  const notified = await notifyUsers(db, await teamAudience(db, input.teamId), {
+  const changes: Emit[] = [];
+  const room = await ensureTeamRoom(db, input.teamId, (emit) => changes.push(emit));
+  const actorId = input.actorId ?? null;
+  const post = await postSystemMessage(db, room.id, input.content, null, actorId);
+  const audience = (await teamAudience(db, input.teamId)).filter((id) => id !== actorId);
+  const notified = await notifyUsers(db, audience, {
     title: input.title,
     message: input.content,
     type: 'event',
@@ -34,6 +46,7 @@ export async function announceToTeam(
   });
   return {
     emit: (io) => {
+      for (const emit of changes) emit(io);
       post.emit(io);
       notified.emit(io);
     },

@@ -9,6 +9,7 @@ import {
   calendarConflictSchema,
   calendarFeedSchema,
   calendarImportResultSchema,
+  calendarImportRowsSchema,
   calendarListSchema,
   calendarOccurrenceSchema,
   calendarQuerySchema,
@@ -18,6 +19,7 @@ import {
   eventStatusChangeSchema,
   eventUpdateSchema,
   feedRotateSchema,
+  plural,
   type Recurrence,
   toWallString,
 } from '@fieldhouse/shared';
@@ -27,6 +29,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { teams } from '../../db/schema/index.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { recordAudit } from '../audit/record.ts';
 import { requireAuth } from '../auth/authenticate.ts';
@@ -34,7 +37,7 @@ import { requireAdmin, resolveOrganization } from '../auth/policies.ts';
 import { listFeeds, renderOccurrences, rotateFeed } from './feeds.ts';
 import { findConflicts, findEvent, listOccurrences, organizationZone } from './occurrences.ts';
 import { expandSeries } from './recurrence.ts';
-import { importSchedule, occurrencesToCsv } from './schedule-csv.ts';
+import { importSchedule, importScheduleRows, occurrencesToCsv } from './schedule-csv.ts';
 import {
   changeStatus,
   contextFor,
@@ -105,6 +108,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.code(409).send({
         statusCode: 409,
         message: `${n} conflict${n === 1 ? '' : 's'}: the facility or team is already booked. Confirm to save anyway.`,
+        id: 'calendar_conflict',
         data: { conflicts: outcome.conflicts },
       });
     }
@@ -283,14 +287,16 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const ctx = await actorContext(request, request.body.organizationId ?? request.query.organizationId);
-      await rotateFeed(app.database.db, ctx.organizationId, request.body.teamId ?? null);
-      await recordAudit(app.database.db, {
-        organizationId: ctx.organizationId,
-        actorId: ctx.actor.id,
-        action: 'calendar_feed.rotate',
-        entityType: 'calendar_feed',
-        entityId: request.body.teamId ?? 'organization',
-        summary: `Rotated the ${request.body.teamId ? 'team' : 'organization'} calendar feed URL`,
+      await inTransaction(app.database.db, async (tx) => {
+        await rotateFeed(tx, ctx.organizationId, request.body.teamId ?? null);
+        await recordAudit(tx, {
+          organizationId: ctx.organizationId,
+          actorId: ctx.actor.id,
+          action: 'calendar_feed.rotate',
+          entityType: 'calendar_feed',
+          entityId: request.body.teamId ?? 'organization',
+          summary: `Rotated the ${request.body.teamId ? 'team' : 'organization'} calendar feed URL`,
+        });
       });
       return ok(await listFeeds(app.database.db, ctx.organizationId), 200, 'Feed URL rotated');
     },
@@ -352,11 +358,39 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       const failed = result.validRows !== result.totalRows;
       const message = failed
-        ? `${result.totalRows - result.validRows} of ${result.totalRows} rows have errors; nothing was imported`
+        ? `${result.totalRows - result.validRows} of ${plural(result.totalRows, 'row')} have errors; nothing was imported`
         : result.dryRun
-          ? `All ${result.totalRows} rows are valid`
-          : `Imported ${result.created} events`;
-      return reply.code(failed ? 422 : 200).send({ statusCode: failed ? 422 : 200, message, data: result });
+          ? `All ${plural(result.totalRows, 'row')} are valid`
+          : `Imported ${plural(result.created, 'event')}`;
+      return reply
+        .code(failed ? 422 : 200)
+        .send({ statusCode: failed ? 422 : 200, message, ...(failed ? { id: 'import_invalid' } : {}), data: result });
+    },
+  );
+
+  app.post(
+    '/calendar/import/rows',
+    {
+      bodyLimit: 8 * 1024 * 1024,
+      schema: {
+        tags,
+        summary: 'Check or import mapped schedule rows; the valid rows are written, the others reported',
+        querystring: z.object({ organizationId: organizationParam }),
+        body: calendarImportRowsSchema,
+        response: { 200: apiResponseSchema(calendarImportResultSchema) },
+      },
+    },
+    async (request) => {
+      const ctx = await actorContext(request, request.query.organizationId);
+      const { rows, dryRun } = request.body;
+      const result = await importScheduleRows(app, ctx.actor, ctx.organizationId, ctx.timeZone, rows, dryRun);
+      const bad = result.totalRows - result.validRows;
+      const message = dryRun
+        ? bad
+          ? `${plural(result.validRows, 'row')} ready; ${plural(bad, 'row')} ${bad === 1 ? 'needs' : 'need'} fixing`
+          : `All ${plural(result.totalRows, 'row')} are ready`
+        : `Imported ${plural(result.created, 'event')}`;
+      return { statusCode: 200, message, data: result };
     },
   );
 };

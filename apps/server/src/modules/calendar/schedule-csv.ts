@@ -1,29 +1,36 @@
 /**
  * The season schedule as CSV: export of listed occurrences, and import with the roster import's
- * rules (every row checked first; any bad row → nothing imported). Import posts one summary
- * message per team instead of one per event.
+ * rules. Rows arrive mapped to our fields (the web's mapping step, or CSV headers that
+ * `matchColumns` understands); dates and times as people type them. Every error of every row is
+ * reported at once. The CSV endpoint is all or nothing; the rows endpoint writes the valid rows.
+ * Import posts one summary message per team instead of one per event.
  */
 import {
   CALENDAR_CSV_COLUMNS,
+  CALENDAR_IMPORT_FIELDS,
   CALENDAR_LIMITS,
   type CalendarImportResult,
   type CalendarOccurrence,
-  EVENT_STATUSES,
-  EVENT_TYPES,
+  type CalendarRowValues,
+  EVENT_TYPE_LABELS,
+  type EventType,
   eventInputSchema,
-  HOME_AWAY,
-  parseCsv,
+  type HomeAway,
+  parseFlexibleDate,
+  parseFlexibleTime,
+  quoted,
   toCsvLine,
   toWallString,
 } from '@fieldhouse/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { calendarEvents, teams } from '../../db/schema/index.ts';
-import { badRequest } from '../../errors.ts';
+import type { Db } from '../../db/client.ts';
+import { calendarEvents, organizations, teams } from '../../db/schema/index.ts';
+import { mappedCsvRows } from '../../http/mapped-csv.ts';
 import { recordAudit } from '../audit/record.ts';
 import type { AppUser } from '../auth/authenticate.ts';
-import { type Announcement, announceToTeam, calendarChanged } from './announce.ts';
-import { eventLabel, toInstants } from './service.ts';
+import { type Announcement, announceToTeam } from './announce.ts';
+import { calendarChange, eventLabel, finish, toInstants } from './service.ts';
 
 /** CSV text of occurrences, in the import's columns (so an export can be edited and re-imported). */
 export function occurrencesToCsv(occurrences: CalendarOccurrence[]): string {
@@ -54,105 +61,184 @@ export function occurrencesToCsv(occurrences: CalendarOccurrence[]): string {
   return `${lines.join('\r\n')}\r\n`;
 }
 
-const TIME = /^([01]?\d|2[0-3]):([0-5]\d)$/;
-const yes = (v: string) => ['yes', 'y', 'true', '1', 'x'].includes(v.trim().toLowerCase());
+const yes = (v: string) => ['yes', 'y', 'true', '1', 'x', 'all day'].includes(v.trim().toLowerCase());
 
-export async function importSchedule(
-  app: FastifyInstance,
-  actor: AppUser,
-  organizationId: number,
+const TYPE_WORDS: Record<string, EventType> = {
+  game: 'GAME',
+  match: 'GAME',
+  meet: 'GAME',
+  scrimmage: 'GAME',
+  contest: 'GAME',
+  practice: 'PRACTICE',
+  training: 'PRACTICE',
+  meeting: 'MEETING',
+  tournament: 'TOURNAMENT',
+  tourney: 'TOURNAMENT',
+  invitational: 'TOURNAMENT',
+  other: 'OTHER',
+  event: 'OTHER',
+};
+const HOME_AWAY_WORDS: Record<string, HomeAway> = {
+  home: 'HOME',
+  h: 'HOME',
+  vs: 'HOME',
+  away: 'AWAY',
+  a: 'AWAY',
+  '@': 'AWAY',
+  at: 'AWAY',
+  neutral: 'NEUTRAL',
+  n: 'NEUTRAL',
+};
+const STATUS_WORDS: Record<string, 'SCHEDULED' | 'POSTPONED' | 'CANCELLED'> = {
+  scheduled: 'SCHEDULED',
+  confirmed: 'SCHEDULED',
+  postponed: 'POSTPONED',
+  cancelled: 'CANCELLED',
+  canceled: 'CANCELLED',
+};
+const TYPE_HINT = 'use Game, Practice, Meeting, Tournament or Other';
+/** The event schema's messages as a spreadsheet's author would read them. */
+const PLAIN: Record<string, string> = {
+  'opponent is required for a game': 'Opponent is missing; a game needs one',
+  'end must be after start': 'The end is not after the start',
+};
+
+type EventValue = ReturnType<typeof eventInputSchema.parse> & { startsAt: Date; endsAt: Date };
+type Checked = { result: CalendarImportResult['rows'][number]; value: EventValue | null };
+export type MappedEventRow = { row: number; values: CalendarRowValues };
+
+/** One row's checks, every problem in plain words. */
+function checkEventRow(
+  values: CalendarRowValues,
+  teamByName: Map<string, number>,
+  schoolName: string,
   timeZone: string,
-  csv: string,
-  dryRun: boolean,
-): Promise<CalendarImportResult> {
-  const { db } = app.database;
-  const [header, ...lines] = parseCsv(csv);
-  if (!header) throw badRequest('The file is empty');
-  const columns = header.map((h) => h.trim());
-  const missing = ['date', 'type', 'title'].filter((c) => !columns.includes(c));
-  if (missing.length) {
-    throw badRequest(`Missing column(s): ${missing.join(', ')}. Expected: ${CALENDAR_CSV_COLUMNS.join(', ')}`);
+) {
+  const cell = (key: keyof CalendarRowValues) => (values[key] ?? '').trim();
+  const errors: string[] = [];
+  const dateText = cell('date');
+  const date = dateText ? parseFlexibleDate(dateText) : null;
+  if (!dateText) errors.push('Date is missing');
+  else if (!date) errors.push(`Date ${quoted(dateText)} is not a date; use 9/5/2026 or 2026-09-05`);
+
+  const opponent = cell('opponent');
+  const typeText = cell('type');
+  let type: EventType | undefined = typeText ? TYPE_WORDS[typeText.toLowerCase()] : opponent ? 'GAME' : undefined;
+  if (!typeText && !type) errors.push(`Type is missing; ${TYPE_HINT}`);
+  else if (!type) errors.push(`Type ${quoted(typeText)} is not one Fieldhouse knows; ${TYPE_HINT}`);
+  type ??= 'OTHER';
+
+  const teamName = cell('team');
+  const teamId = teamName ? (teamByName.get(teamName.toLowerCase()) ?? null) : null;
+  if (teamName && !teamId) {
+    errors.push(
+      `Team ${quoted(teamName)} does not exist at ${schoolName}; add it on the Teams page or correct the name`,
+    );
   }
-  if (lines.length === 0) throw badRequest('The file has a header but no rows');
-  if (lines.length > CALENDAR_LIMITS.maxImportRows) {
-    throw badRequest(`At most ${CALENDAR_LIMITS.maxImportRows} rows per import`);
+  const homeAwayText = cell('homeAway');
+  const homeAway = homeAwayText ? HOME_AWAY_WORDS[homeAwayText.toLowerCase()] : undefined;
+  if (homeAwayText && !homeAway) errors.push(`Home or away ${quoted(homeAwayText)} is not Home, Away or Neutral`);
+  const statusText = cell('status');
+  const status = statusText ? STATUS_WORDS[statusText.toLowerCase()] : 'SCHEDULED';
+  if (!status) errors.push(`Status ${quoted(statusText)} is not Scheduled, Postponed or Cancelled`);
+
+  const allDayCell = cell('allDay');
+  const lastDay = allDayCell && !yes(allDayCell) ? parseFlexibleDate(allDayCell) : null;
+  if (allDayCell && !yes(allDayCell) && !lastDay && !['no', 'n', 'false', '0'].includes(allDayCell.toLowerCase())) {
+    errors.push(`All day ${quoted(allDayCell)} should be “yes” or the last day of the event`);
   }
+  const allDay = Boolean(allDayCell) && (yes(allDayCell) || Boolean(lastDay));
+  const startText = cell('startTime');
+  const endText = cell('endTime');
+  const start = startText ? parseFlexibleTime(startText) : null;
+  const end = endText ? parseFlexibleTime(endText) : null;
+  if (!allDay) {
+    if (!startText) errors.push('Start time is missing; add one such as 4:00 PM, or mark the event all day');
+    else if (!start) errors.push(`Start time ${quoted(startText)} is not a time such as 4:00 PM or 16:00`);
+    if (endText && !end) errors.push(`End time ${quoted(endText)} is not a time such as 6:00 PM or 18:00`);
+    if (start && end && end <= start) errors.push(`End time ${endText} is not after the start time ${startText}`);
+  }
+  // No end time: a two-hour slot (ending at 23:59 at the latest).
+  const twoHoursLater = (t: string) => {
+    const minutes = Math.min(23 * 60 + 59, Number(t.slice(0, 2)) * 60 + Number(t.slice(3)) + 120);
+    return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+  };
+  const title =
+    cell('title') ||
+    (type === 'GAME' && opponent
+      ? `${homeAway === 'AWAY' ? 'at' : 'vs'} ${opponent}`
+      : [teamName, EVENT_TYPE_LABELS[type]].filter(Boolean).join(' '));
+
+  const day = date ?? '2000-01-01';
+  const input = {
+    type,
+    title,
+    teamId,
+    opponent: opponent || null,
+    homeAway: homeAway ?? null,
+    allDay,
+    start: allDay ? day : `${day}T${start ?? '00:00'}`,
+    end: allDay ? (lastDay ?? day) : `${day}T${end ?? twoHoursLater(start ?? '00:00')}`,
+    location: cell('location') || null,
+    facility: cell('facility') || null,
+    transportation: cell('transportation') || null,
+    notes: cell('notes') || null,
+    status: status ?? 'SCHEDULED',
+  };
+  const check = eventInputSchema.safeParse(input);
+  if (!check.success) {
+    for (const issue of check.error.issues) {
+      // Format problems are already said above, in words; what is left is length and shape.
+      if (/^(start|end) must be/.test(issue.message) && errors.length) continue;
+      const message = PLAIN[issue.message] ?? issue.message;
+      if (!errors.includes(message)) errors.push(message);
+    }
+  }
+  let value: EventValue | null = null;
+  if (check.success && errors.length === 0) {
+    const times = toInstants(check.data.allDay, check.data.start, check.data.end, timeZone);
+    if (times.endsAt.getTime() - times.startsAt.getTime() > CALENDAR_LIMITS.maxEventDays * 86_400_000) {
+      errors.push(`An event lasts at most ${CALENDAR_LIMITS.maxEventDays} days`);
+    } else {
+      value = { ...check.data, ...times };
+    }
+  }
+  return { result: { title, date: dateText, team: teamName, errors }, value };
+}
+
+async function checkScheduleRows(db: Db, organizationId: number, timeZone: string, rows: MappedEventRow[]) {
   const teamRows = await db
     .select({ id: teams.id, name: teams.name })
     .from(teams)
     .where(eq(teams.organizationId, organizationId));
+  const [school] = await db
+    .select({ name: organizations.name })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
   const teamByName = new Map(teamRows.map((t) => [t.name.trim().toLowerCase(), t.id]));
-
-  const parsed = lines.map((cells, i) => {
-    const cell = (name: string) => (cells[columns.indexOf(name)] ?? '').trim();
-    const errors: string[] = [];
-    const date = cell('date');
-    const type = cell('type').toUpperCase();
-    const teamName = cell('team');
-    const allDayCell = cell('allDay');
-    const allDay = allDayCell !== '' && (yes(allDayCell) || /^\d{4}-\d{2}-\d{2}$/.test(allDayCell));
-    const startTime = cell('startTime');
-    const endTime = cell('endTime');
-    if (!EVENT_TYPES.includes(type as never)) errors.push(`type must be one of ${EVENT_TYPES.join(', ')}`);
-    const homeAway = cell('homeAway').toUpperCase();
-    if (homeAway && !HOME_AWAY.includes(homeAway as never))
-      errors.push(`homeAway must be one of ${HOME_AWAY.join(', ')}`);
-    const status = cell('status').toUpperCase() || 'SCHEDULED';
-    if (!EVENT_STATUSES.includes(status as never)) errors.push(`status must be one of ${EVENT_STATUSES.join(', ')}`);
-    const teamId = teamName ? teamByName.get(teamName.toLowerCase()) : null;
-    if (teamName && !teamId) errors.push(`team "${teamName}" does not exist`);
-    if (!allDay && !TIME.test(startTime)) errors.push('startTime must be HH:mm (24-hour), or set allDay');
-    if (!allDay && endTime && !TIME.test(endTime)) errors.push('endTime must be HH:mm (24-hour)');
-    const pad = (t: string) => t.padStart(5, '0');
-    // No end time: a two-hour slot.
-    const end = allDay
-      ? /^\d{4}-\d{2}-\d{2}$/.test(allDayCell)
-        ? allDayCell
-        : date
-      : `${date}T${endTime ? pad(endTime) : `${String(Math.min(23, Number(startTime.split(':')[0] ?? 0) + 2)).padStart(2, '0')}:${(startTime.split(':')[1] ?? '00').padStart(2, '0')}`}`;
-    const input = {
-      type: errors.some((e) => e.startsWith('type')) ? 'OTHER' : type,
-      title: cell('title'),
-      teamId: teamId ?? null,
-      opponent: cell('opponent') || null,
-      homeAway: homeAway && HOME_AWAY.includes(homeAway as never) ? homeAway : null,
-      allDay,
-      start: allDay ? date : `${date}T${TIME.test(startTime) ? pad(startTime) : '00:00'}`,
-      end,
-      location: cell('location') || null,
-      facility: cell('facility') || null,
-      transportation: cell('transportation') || null,
-      notes: cell('notes') || null,
-      status: EVENT_STATUSES.includes(status as never) ? status : 'SCHEDULED',
-    };
-    const check = eventInputSchema.safeParse(input);
-    if (!check.success) {
-      for (const issue of check.error.issues) {
-        if (!errors.some((e) => e === issue.message)) errors.push(issue.message);
-      }
-    }
-    let times: { startsAt: Date; endsAt: Date } | null = null;
-    if (check.success && errors.length === 0) {
-      times = toInstants(check.data.allDay, check.data.start, check.data.end, timeZone);
-      if (times.endsAt.getTime() - times.startsAt.getTime() > CALENDAR_LIMITS.maxEventDays * 86_400_000) {
-        errors.push(`an event lasts at most ${CALENDAR_LIMITS.maxEventDays} days`);
-      }
-    }
-    return {
-      result: { row: i + 2, title: cell('title'), date, team: teamName, errors },
-      value: check.success && times ? { ...check.data, ...times } : null,
-    };
+  return rows.map(({ row, values }): Checked => {
+    const { result, value } = checkEventRow(values, teamByName, school?.name ?? 'this school', timeZone);
+    return { result: { row, ...result }, value };
   });
+}
 
-  const rows = parsed.map((p) => p.result);
-  const validRows = rows.filter((r) => r.errors.length === 0).length;
-  const result: CalendarImportResult = { dryRun, totalRows: rows.length, validRows, rows, created: 0 };
-  if (dryRun || validRows !== rows.length) return result;
-
-  const announcements = await db.transaction(async (tx) => {
+/**
+ * The events in one transaction under the calendar lock, like any other change: an audit entry
+ * each, one summary message per team; sockets after the commit.
+ */
+async function writeScheduleRows(
+  app: FastifyInstance,
+  actor: AppUser,
+  organizationId: number,
+  timeZone: string,
+  values: EventValue[],
+) {
+  if (values.length === 0) return 0;
+  let created = 0;
+  await calendarChange({ app, actor, organizationId, timeZone }, async (ctx) => {
+    const tx = ctx.db;
     const perTeam = new Map<number, number>();
-    for (const { value } of parsed) {
-      if (!value) continue;
+    for (const value of values) {
       const [row] = await tx
         .insert(calendarEvents)
         .values({
@@ -183,7 +269,7 @@ export async function importSchedule(
         summary: `Imported “${eventLabel(row)}”`,
         after: { title: row.title, start: toWallString(row.startsAt, timeZone), teamId: row.teamId, type: row.type },
       });
-      result.created++;
+      created++;
       if (row.teamId) perTeam.set(row.teamId, (perTeam.get(row.teamId) ?? 0) + 1);
     }
     const out: Announcement[] = [];
@@ -192,15 +278,57 @@ export async function importSchedule(
         await announceToTeam(tx, {
           organizationId,
           teamId,
+          actorId: actor.id,
           title: 'Schedule updated',
           content: `${n} event${n === 1 ? '' : 's'} added to the team’s schedule. Check the calendar for dates and times.`,
           actionUrl: '/calendar',
         }),
       );
     }
-    return out;
+    finish(ctx, out);
   });
-  for (const a of announcements) a.emit(app.io);
-  calendarChanged(app.io, organizationId);
+  return created;
+}
+
+/** Mapped rows (the web's import): a check reports every error; an import writes the valid rows. */
+export async function importScheduleRows(
+  app: FastifyInstance,
+  actor: AppUser,
+  organizationId: number,
+  timeZone: string,
+  rows: MappedEventRow[],
+  dryRun: boolean,
+): Promise<CalendarImportResult> {
+  const checked = await checkScheduleRows(app.database.db, organizationId, timeZone, rows);
+  const valid = checked.flatMap((c) => (c.value ? [c.value] : []));
+  const created = dryRun ? 0 : await writeScheduleRows(app, actor, organizationId, timeZone, valid);
+  return { dryRun, totalRows: rows.length, validRows: valid.length, rows: checked.map((c) => c.result), created };
+}
+
+/** The CSV contract (API clients): headers matched like the mapping step; all rows or none. */
+export async function importSchedule(
+  app: FastifyInstance,
+  actor: AppUser,
+  organizationId: number,
+  timeZone: string,
+  csv: string,
+  dryRun: boolean,
+): Promise<CalendarImportResult> {
+  const rows = mappedCsvRows(
+    csv,
+    CALENDAR_IMPORT_FIELDS,
+    `Expected columns such as ${CALENDAR_CSV_COLUMNS.join(', ')}`,
+  );
+  const checked = await checkScheduleRows(app.database.db, organizationId, timeZone, rows);
+  const valid = checked.flatMap((c) => (c.value ? [c.value] : []));
+  const result: CalendarImportResult = {
+    dryRun,
+    totalRows: rows.length,
+    validRows: valid.length,
+    rows: checked.map((c) => c.result),
+    created: 0,
+  };
+  if (dryRun || valid.length !== rows.length) return result;
+  result.created = await writeScheduleRows(app, actor, organizationId, timeZone, valid);
   return result;
 }

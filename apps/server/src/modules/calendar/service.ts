@@ -1,7 +1,9 @@
 /**
  * Changing the calendar: create, update (one occurrence, this and following, or the series),
- * status changes and deletes. Each change runs in one transaction with its audit entry and the
- * team's system message; conflicts are checked first and need `confirmConflicts` to pass.
+ * status changes and deletes. Each change runs in one transaction that first takes the
+ * organization's calendar lock, so its reads (the series, the conflict check) and its writes
+ * (rows, audit entry, the team's system message) see no other change in between; conflicts
+ * need `confirmConflicts` to pass. Socket events go out after the commit (decision 017).
  */
 import {
   addDays,
@@ -19,11 +21,12 @@ import {
   type Weekday,
   wallStringToInstant,
 } from '@fieldhouse/shared';
-import { and, eq, gte } from 'drizzle-orm';
+import { and, eq, gte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { type CalendarEventRow, calendarEvents, teams } from '../../db/schema/index.ts';
+import { type AfterCommit, inTransaction } from '../../db/transaction.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { recordAudit } from '../audit/record.ts';
 import type { AppUser } from '../auth/authenticate.ts';
@@ -182,9 +185,11 @@ async function announce(
   row: CalendarEventRow,
   timeZone: string,
   before?: CalendarEventRow,
+  actorId: number | null = null,
 ): Promise<Announcement | null> {
   if (!row.teamId || change === 'update') return null;
   return announceToTeam(tx, {
+    actorId,
     organizationId: row.organizationId,
     teamId: row.teamId,
     title: TITLES[change],
@@ -209,10 +214,33 @@ const auditShape = (row: CalendarEventRow, timeZone: string) => ({
 });
 
 type Context = { app: FastifyInstance; actor: AppUser; organizationId: number; timeZone: string };
+/** A context inside a change's transaction: `db` is the transaction. */
+type TxContext = Context & { db: Db; afterCommit: AfterCommit };
 
-async function finish(ctx: Context, announcements: (Announcement | null)[]) {
-  for (const a of announcements) a?.emit(ctx.app.io);
-  calendarChanged(ctx.app.io, ctx.organizationId);
+/** Any number: it only has to differ from the other advisory locks' first key (migrations). */
+const CALENDAR_LOCK = 0x63616c;
+
+/**
+ * Runs one calendar change in a transaction holding the organization's calendar lock: two
+ * bookings, or two edits of one series, queue instead of both passing on what they read.
+ */
+export function calendarChange<T>(ctx: Context, work: (tx: TxContext) => Promise<T>): Promise<T> {
+  return inTransaction(
+    ctx.app.database.db,
+    async (db, afterCommit) => {
+      await db.execute(sql`select pg_advisory_xact_lock(${CALENDAR_LOCK}, ${ctx.organizationId})`);
+      return work({ ...ctx, db, afterCommit });
+    },
+    (error) => ctx.app.log.error({ err: error }, 'calendar change: after-commit effect failed'),
+  );
+}
+
+/** After the commit: the changes' team announcements, and the organization's calendars refetch. */
+export function finish(ctx: TxContext, announcements: (Announcement | null)[]) {
+  ctx.afterCommit(() => {
+    for (const a of announcements) a?.emit(ctx.app.io);
+    calendarChanged(ctx.app.io, ctx.organizationId);
+  });
 }
 
 /** A row's writable columns: what an update sets or an insert copies. */
@@ -221,13 +249,13 @@ function columnsOf(row: CalendarEventRow) {
   return values;
 }
 
-/** Runs a change in one transaction, then sends its announcement and the calendar change. */
+/** Writes a change in the caller's transaction; its announcement and the calendar change follow the commit. */
 async function commit(
-  ctx: Context,
+  ctx: TxContext,
   work: (tx: Db) => Promise<{ saved: CalendarEventRow; announcement: Announcement | null }>,
 ): Promise<Outcome<CalendarEventRow>> {
-  const { saved, announcement } = await ctx.app.database.db.transaction(work);
-  await finish(ctx, [announcement]);
+  const { saved, announcement } = await work(ctx.db);
+  finish(ctx, [announcement]);
   return { kind: 'ok', value: saved };
 }
 
@@ -236,8 +264,12 @@ export async function contextFor(app: FastifyInstance, actor: AppUser, organizat
   return { app, actor, organizationId, timeZone: timezone };
 }
 
-export async function createEvent(ctx: Context, input: CreateInput): Promise<Outcome<CalendarEventRow>> {
-  const { db } = ctx.app.database;
+export function createEvent(context: Context, input: CreateInput): Promise<Outcome<CalendarEventRow>> {
+  return calendarChange(context, (ctx) => createIn(ctx, input));
+}
+
+async function createIn(ctx: TxContext, input: CreateInput): Promise<Outcome<CalendarEventRow>> {
+  const { db } = ctx;
   await checkTeam(db, ctx.organizationId, input.teamId);
   let { startsAt, endsAt } = toInstants(input.allDay, input.start, input.end, ctx.timeZone);
   checkLength(startsAt, endsAt);
@@ -286,7 +318,7 @@ export async function createEvent(ctx: Context, input: CreateInput): Promise<Out
       summary: `Created ${EVENT_TYPE_LABELS[saved.type].toLowerCase()} “${eventLabel(saved)}”`,
       after: auditShape(saved, ctx.timeZone),
     });
-    return { saved, announcement: await announce(tx, 'create', saved, ctx.timeZone) };
+    return { saved, announcement: await announce(tx, 'create', saved, ctx.timeZone, undefined, ctx.actor.id) };
   });
 }
 
@@ -394,7 +426,7 @@ const AUDIT_ACTION: Record<Change, string> = {
 /** Inside a change's transaction: its audit entry and the team message, from before to saved. */
 async function recordChange(
   tx: Db,
-  ctx: Context,
+  ctx: TxContext,
   before: CalendarEventRow,
   saved: CalendarEventRow,
   summary: string | ((change: Change) => string),
@@ -410,7 +442,7 @@ async function recordChange(
     before: auditShape(before, ctx.timeZone),
     after: auditShape(saved, ctx.timeZone),
   });
-  return { saved, announcement: await announce(tx, change, saved, ctx.timeZone, before) };
+  return { saved, announcement: await announce(tx, change, saved, ctx.timeZone, before, ctx.actor.id) };
 }
 
 /** Ends a series the day before an occurrence: the rule stops there; later exdates and exceptions go. */
@@ -428,7 +460,7 @@ async function endSeriesBefore(
       recurrence: truncated,
       recurrenceEndsAt: seriesEnd({ ...shape, rule: truncated }, timeZone),
       exdates: master.exdates.filter((d) => new Date(d) < from.start),
-      sequence: master.sequence + 1,
+      sequence: sql`${calendarEvents.sequence} + 1`,
     })
     .where(eq(calendarEvents.id, master.id));
   // Exceptions from the split on belonged to dates the old series no longer has.
@@ -441,8 +473,12 @@ async function endSeriesBefore(
  * Applies an update. A single event changes in place; for a series the scope decides: the one
  * occurrence (an exception row), this and following (the series splits), or the whole series.
  */
-export async function updateEvent(ctx: Context, id: number, body: UpdateInput): Promise<Outcome<CalendarEventRow>> {
-  const { db } = ctx.app.database;
+export function updateEvent(context: Context, id: number, body: UpdateInput): Promise<Outcome<CalendarEventRow>> {
+  return calendarChange(context, (ctx) => updateIn(ctx, id, body));
+}
+
+async function updateIn(ctx: TxContext, id: number, body: UpdateInput): Promise<Outcome<CalendarEventRow>> {
+  const { db } = ctx;
   const { timeZone } = ctx;
   const row = await findEvent(db, ctx.organizationId, id);
   await checkTeam(db, ctx.organizationId, body.teamId);
@@ -490,7 +526,7 @@ export async function updateEvent(ctx: Context, id: number, body: UpdateInput): 
 }
 
 async function checkConflicts(
-  ctx: Context,
+  ctx: TxContext,
   body: UpdateInput,
   before: CalendarEventRow,
   next: CalendarEventRow,
@@ -505,7 +541,7 @@ async function checkConflicts(
     JSON.stringify(next.recurrence) !== JSON.stringify(before.recurrence) ||
     before.status === 'CANCELLED';
   if (!relevant) return null;
-  const conflicts = await findConflicts(ctx.app.database.db, ctx.organizationId, ctx.timeZone, {
+  const conflicts = await findConflicts(ctx.db, ctx.organizationId, ctx.timeZone, {
     intervals: intervalsOf(next, ctx.timeZone),
     teamId: next.teamId,
     facility: next.facility,
@@ -516,14 +552,14 @@ async function checkConflicts(
 
 /** Writes one row's new state with its audit entry and announcement. */
 async function save(
-  ctx: Context,
+  ctx: TxContext,
   before: CalendarEventRow,
   next: CalendarEventRow,
 ): Promise<Outcome<CalendarEventRow>> {
   return commit(ctx, async (tx) => {
     const [saved] = await tx
       .update(calendarEvents)
-      .set({ ...columnsOf(next), sequence: before.sequence + 1 })
+      .set({ ...columnsOf(next), sequence: sql`${calendarEvents.sequence} + 1` })
       .where(eq(calendarEvents.id, before.id))
       .returning();
     if (!saved) throw notFound('Event');
@@ -539,11 +575,11 @@ async function save(
 }
 
 async function updateSeries(
-  ctx: Context,
+  ctx: TxContext,
   master: CalendarEventRow,
   body: UpdateInput,
 ): Promise<Outcome<CalendarEventRow>> {
-  const { db } = ctx.app.database;
+  const { db } = ctx;
   const { timeZone } = ctx;
   const shape = seriesShape(master, timeZone);
   const content = contentChanges(body);
@@ -661,19 +697,21 @@ async function updateSeries(
     return commit(ctx, async (tx) => {
       const [saved] = await tx
         .update(calendarEvents)
-        .set({ ...columnsOf(next), exdates: timingChanged ? [] : master.exdates, sequence: master.sequence + 1 })
+        .set({
+          ...columnsOf(next),
+          exdates: timingChanged ? [] : master.exdates,
+          sequence: sql`${calendarEvents.sequence} + 1`,
+        })
         .where(eq(calendarEvents.id, master.id))
         .returning();
       if (!saved) throw notFound('Event');
       if (timingChanged) await tx.delete(calendarEvents).where(eq(calendarEvents.seriesId, master.id));
       else if (Object.keys(content).length) {
-        const exceptions = await tx.select().from(calendarEvents).where(eq(calendarEvents.seriesId, master.id));
-        for (const e of exceptions) {
-          await tx
-            .update(calendarEvents)
-            .set({ ...content, sequence: e.sequence + 1 })
-            .where(eq(calendarEvents.id, e.id));
-        }
+        // Every exception takes the content change in one statement.
+        await tx
+          .update(calendarEvents)
+          .set({ ...content, sequence: sql`${calendarEvents.sequence} + 1` })
+          .where(eq(calendarEvents.seriesId, master.id));
       }
       return recordChange(tx, ctx, master, saved, `Changed the series “${eventLabel(saved)}”`);
     });
@@ -712,18 +750,22 @@ export async function changeStatus(
 }
 
 /** Deletes an event, one date of a series (EXDATE), this and following, or the whole series. */
-export async function deleteEvent(
-  ctx: Context,
+export function deleteEvent(
+  context: Context,
   id: number,
   input: { scope: EditScope; occurrenceStart?: string | undefined },
 ) {
-  const { db } = ctx.app.database;
-  const { timeZone } = ctx;
-  const row = await findEvent(db, ctx.organizationId, id);
-  const master = row.seriesId ? await findEvent(db, ctx.organizationId, row.seriesId) : row.recurrence ? row : null;
+  return calendarChange(context, (ctx) => deleteIn(ctx, id, input));
+}
+
+async function deleteIn(ctx: TxContext, id: number, input: { scope: EditScope; occurrenceStart?: string | undefined }) {
+  const { db: tx, timeZone } = ctx;
+  // Read under the calendar lock: a parallel deletion of another date has committed or waits.
+  const row = await findEvent(tx, ctx.organizationId, id);
+  const master = row.seriesId ? await findEvent(tx, ctx.organizationId, row.seriesId) : row.recurrence ? row : null;
   const occurrenceStart = row.seriesId ? row.originalStartsAt?.toISOString() : input.occurrenceStart;
 
-  const { announcement } = await db.transaction(async (tx) => {
+  const { announcement } = await (async () => {
     const audit = (target: CalendarEventRow, summary: string) =>
       recordAudit(tx, {
         organizationId: ctx.organizationId,
@@ -741,21 +783,26 @@ export async function deleteEvent(
       const target = master ?? row;
       await tx.delete(calendarEvents).where(eq(calendarEvents.id, target.id));
       await audit(target, `Deleted “${eventLabel(target)}”${master ? ' (whole series)' : ''}`);
-      return { announcement: await announce(tx, 'delete', target, timeZone) };
+      return { announcement: await announce(tx, 'delete', target, timeZone, undefined, ctx.actor.id) };
     }
     const occurrence = requireOccurrence(master, occurrenceStart, timeZone);
     if (input.scope === 'occurrence') {
       const key = occurrence.start.toISOString();
+      // Appended and bumped in SQL: the statement never writes back a list it read earlier.
+      const exdate = sql`jsonb_build_array(${key}::text)`;
       await tx
         .update(calendarEvents)
-        .set({ exdates: [...new Set([...master.exdates, key])], sequence: master.sequence + 1 })
+        .set({
+          exdates: sql`case when ${calendarEvents.exdates} @> ${exdate} then ${calendarEvents.exdates} else ${calendarEvents.exdates} || ${exdate} end`,
+          sequence: sql`${calendarEvents.sequence} + 1`,
+        })
         .where(eq(calendarEvents.id, master.id));
       await tx
         .delete(calendarEvents)
         .where(and(eq(calendarEvents.seriesId, master.id), eq(calendarEvents.originalStartsAt, occurrence.start)));
       const shown = { ...(row.seriesId ? row : master), startsAt: occurrence.start, endsAt: occurrence.end };
       await audit(shown, `Deleted one date of “${eventLabel(master)}”`);
-      return { announcement: await announce(tx, 'delete', shown, timeZone) };
+      return { announcement: await announce(tx, 'delete', shown, timeZone, undefined, ctx.actor.id) };
     }
     // This and following.
     const splitDate = occurrence.localStart.slice(0, 10);
@@ -768,9 +815,9 @@ export async function deleteEvent(
     }
     await audit(master, `Deleted “${eventLabel(master)}” from ${splitDate} on`);
     const shown = { ...master, startsAt: occurrence.start, endsAt: occurrence.end };
-    return { announcement: await announce(tx, 'delete', shown, timeZone) };
-  });
-  await finish(ctx, [announcement]);
+    return { announcement: await announce(tx, 'delete', shown, timeZone, undefined, ctx.actor.id) };
+  })();
+  finish(ctx, [announcement]);
 }
 
 /** The stored event presented (not expanded): what the edit form starts from. */

@@ -6,6 +6,7 @@ import type { ChatMessage, MessageType, Poll } from '@fieldhouse/shared';
 import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { chatAttachments, chatMessages, chatRoomMembers, chatRooms, users } from '../../db/schema/index.ts';
+import { conflict } from '../../errors.ts';
 import type { AppUser } from '../auth/authenticate.ts';
 import { loadPolls } from './load-polls.ts';
 import type { Room } from './rooms.ts';
@@ -46,7 +47,7 @@ export type SendInput = {
 /**
  * Stores a message and moves every member's counters in one statement (one round trip, one
  * snapshot); a resend with a known client id returns the stored one (`duplicate`). Returns the
- * members, so delivery needs no second query.
+ * members, so delivery needs no second query. A held room (decision 018) refuses with 409.
  */
 export async function sendMessage(db: Db, sender: AppUser, room: Room, input: SendInput) {
   const sent = await storeMessage(db, sender, room.id, input, false);
@@ -75,13 +76,15 @@ async function storeMessage(db: Db, sender: AppUser, roomId: number, input: Send
     const { rows } = await tx.execute<{
       message: MessageRow | null;
       room_uuid: string | null;
+      hold: string | null;
       member_ids: number[];
     }>(sql`
       with lock as (
-        select id, uuid from ${chatRooms} where id = ${roomId} ${membership} for update
+        select id, uuid, safeguarding_hold from ${chatRooms} where id = ${roomId} ${membership} for update
       ), m as (
         insert into ${chatMessages} (room_id, sender_id, client_id, content, message_type)
         select ${roomId}, ${sender.id}, ${input.clientId ?? null}, ${input.content}, ${input.messageType} from lock
+        where safeguarding_hold is null
         on conflict do nothing
         returning *
       ), r as (
@@ -94,10 +97,13 @@ async function storeMessage(db: Db, sender: AppUser, roomId: number, input: Send
         returning user_id
       )
       select (select row_to_json(m) from m) as message, (select uuid from lock) as room_uuid,
+        (select safeguarding_hold from lock) as hold,
         coalesce((select array_agg(user_id) from u), '{}') as member_ids`);
     const row = rows[0];
     if (!row?.room_uuid) return null;
     const room = { id: roomId, uuid: row.room_uuid };
+    // A room the safeguarding policy holds takes no one's messages until a second adult can see it.
+    if (row.hold) throw conflict(row.hold, 'safeguarding_hold');
     if (!row.message) {
       const [existing] = await tx
         .select()
@@ -210,15 +216,22 @@ export async function history(db: Db, room: Room, query: HistoryQuery) {
   };
 }
 
+/**
+ * Marks everything up to the room's newest message read. A send holds the room's row lock while
+ * it stores a message and counts it unread; holding that lock (shared) while reading the newest
+ * message means no send lands between the two, so the count never drops a message it has not
+ * shown (decision 017).
+ */
 export async function markRead(db: Db, roomId: number, userId: number) {
-  const [latest] = await db
-    .select({ id: chatMessages.id })
-    .from(chatMessages)
-    .where(eq(chatMessages.roomId, roomId))
-    .orderBy(desc(chatMessages.id))
-    .limit(1);
-  await db
-    .update(chatRoomMembers)
-    .set({ unreadCount: 0, lastReadMessageId: latest?.id ?? null })
-    .where(and(eq(chatRoomMembers.roomId, roomId), eq(chatRoomMembers.userId, userId)));
+  await db.transaction(async (tx) => {
+    await tx.select({ id: chatRooms.id }).from(chatRooms).where(eq(chatRooms.id, roomId)).for('share');
+    const newest = tx
+      .select({ id: sql<number>`max(${chatMessages.id})` })
+      .from(chatMessages)
+      .where(eq(chatMessages.roomId, roomId));
+    await tx
+      .update(chatRoomMembers)
+      .set({ unreadCount: 0, lastReadMessageId: sql`(${newest})` })
+      .where(and(eq(chatRoomMembers.roomId, roomId), eq(chatRoomMembers.userId, userId)));
+  });
 }

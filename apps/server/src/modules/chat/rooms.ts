@@ -1,84 +1,63 @@
 /**
- * Chat rooms and who is in them. Safeguarding (decision 008): when an adult and an athlete who
- * may be under 18 share a conversation, the athlete's guardians are members and see it.
+ * Chat rooms and who may use them. Who is in a room is the safeguarding policy's answer
+ * (modules/safeguarding, decision 018): rooms are made here and reconciled there, in the same
+ * transaction. What open sockets must hear of it is handed to `onChange` once this function's
+ * own transaction is done; a caller inside a larger transaction keeps it for after its commit.
  */
 import { isAdminRole } from '@fieldhouse/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { chatRoomMembers, chatRooms, teams } from '../../db/schema/index.ts';
-import { badRequest, forbidden, notFound } from '../../errors.ts';
+import { chatRoomMembers, chatRooms } from '../../db/schema/index.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import type { AppUser } from '../auth/authenticate.ts';
-import { guardiansOf, teamPeople } from './audience.ts';
+import { type Emit, reconcileRooms } from '../safeguarding/reconcile.ts';
 
 export type Room = typeof chatRooms.$inferSelect;
 
-/** An athlete is a minor unless their date of birth says 18 or older (unknown counts as minor). */
-export function isMinor(user: Pick<AppUser, 'role' | 'dateOfBirth'>, now = new Date()) {
-  if (user.role !== 'ATHLETE') return false;
-  if (!user.dateOfBirth) return true;
-  const birth = new Date(`${user.dateOfBirth}T00:00:00Z`);
-  const eighteenth = new Date(Date.UTC(birth.getUTCFullYear() + 18, birth.getUTCMonth(), birth.getUTCDate()));
-  return now < eighteenth;
-}
-
-const isAdult = (user: Pick<AppUser, 'role'>) => user.role !== 'ATHLETE';
-
-async function addMembers(db: Db, roomId: number, userIds: number[], reason = 'PARTICIPANT') {
-  if (userIds.length === 0) return;
-  await db
-    .insert(chatRoomMembers)
-    .values(userIds.map((userId) => ({ roomId, userId, reason })))
-    .onConflictDoNothing();
-}
-
-/** The one direct room of two people of the same organization, created on first use. */
-export async function ensureDirectRoom(db: Db, a: AppUser, b: AppUser): Promise<Room> {
+/**
+ * The one direct room of two people of the same organization, made on first use. A new room the
+ * policy could not keep observed is refused (409, the reason in the message) and not made.
+ */
+export async function ensureDirectRoom(db: Db, a: AppUser, b: AppUser, onChange?: (emit: Emit) => void): Promise<Room> {
   if (a.id === b.id) throw badRequest('userId: you cannot start a conversation with yourself');
   if (!a.organizationId || a.organizationId !== b.organizationId || b.status === 'DELETED') throw notFound('User');
   const directKey = `${Math.min(a.id, b.id)}:${Math.max(a.id, b.id)}`;
   const [existing] = await db.select().from(chatRooms).where(eq(chatRooms.directKey, directKey));
   if (existing) return existing;
-  return db.transaction(async (tx) => {
+  const { room, emit } = await db.transaction(async (tx) => {
     const [created] = await tx
       .insert(chatRooms)
       .values({ organizationId: a.organizationId as number, kind: 'DIRECT', directKey })
       .onConflictDoNothing()
       .returning();
-    const room = created ?? (await tx.select().from(chatRooms).where(eq(chatRooms.directKey, directKey)))[0];
-    if (!room) throw new Error('direct room vanished');
-    await addMembers(tx, room.id, [a.id, b.id]);
-    const minors = [a, b].filter((p) => isMinor(p)).map((p) => p.id);
-    if (minors.length && [a, b].some(isAdult)) await addMembers(tx, room.id, await guardiansOf(tx, minors), 'GUARDIAN');
-    return room;
+    if (!created) {
+      // Someone opened it at the same moment; theirs is the room.
+      const [room] = await tx.select().from(chatRooms).where(eq(chatRooms.directKey, directKey));
+      if (!room) throw new Error('direct room vanished');
+      return { room, emit: () => {} };
+    }
+    const reconciled = await reconcileRooms(tx as unknown as Db, [created.id], 'room-created', [created.id]);
+    const hold = reconciled.outcomes.get(created.id)?.hold;
+    // Throwing rolls the new room back: the conversation is refused, not made and paused.
+    if (hold) throw conflict(hold, 'safeguarding_refused');
+    return { room: created, emit: reconciled.emit };
   });
-}
-
-/** A team's room: coaches, athletes and (safeguarding) the athletes' guardians. */
-export async function ensureTeamRoom(db: Db, teamId: number): Promise<Room> {
-  const [team] = await db.select().from(teams).where(eq(teams.id, teamId));
-  if (!team) throw notFound('Team');
-  let [room] = await db
-    .select()
-    .from(chatRooms)
-    .where(and(eq(chatRooms.teamId, teamId), eq(chatRooms.kind, 'TEAM')));
-  if (!room) {
-    [room] = await db
-      .insert(chatRooms)
-      .values({ organizationId: team.organizationId, kind: 'TEAM', teamId, name: team.name })
-      .returning();
-  }
-  if (!room) throw new Error('team room insert returned nothing');
-  const { athletes, coaches: coachIds } = await teamPeople(db, teamId);
-  await addMembers(db, room.id, [...athletes, ...coachIds]);
-  await addMembers(db, room.id, await guardiansOf(db, athletes), 'GUARDIAN');
+  onChange?.(emit);
   return room;
 }
 
 /**
- * The room if the user may use it: a member, or an administrator of its organization (who is
- * added as a member, so oversight is visible in the member list).
+ * The room if the user may use it: a member, or an administrator of its organization opening a
+ * team or group room (added with reason OVERSIGHT, so oversight is visible in the member list,
+ * and the room reconciled: an adult joining may bring guardians in).
  */
-export async function accessibleRoom(db: Db, user: AppUser, roomId: number): Promise<Room> {
+export async function accessibleRoom(
+  db: Db,
+  user: AppUser,
+  roomId: number,
+  onChange?: (emit: Emit) => void,
+): Promise<Room> {
   // One round trip: the room and whether the user is in it.
   const [found] = await db
     .select({ room: chatRooms, memberId: chatRoomMembers.userId })
@@ -93,6 +72,13 @@ export async function accessibleRoom(db: Db, user: AppUser, roomId: number): Pro
   const admin = isAdminRole(user.role) && (user.role === 'SUPER_ADMIN' || user.organizationId === room.organizationId);
   // Other people's direct conversations are read only through supervision, with a reason on record.
   if (!admin || room.kind === 'DIRECT') throw forbidden('You are not a member of this room');
-  await addMembers(db, room.id, [user.id]);
+  const reconciled = await inTransaction(db, async (tx) => {
+    await tx
+      .insert(chatRoomMembers)
+      .values({ roomId: room.id, userId: user.id, reason: 'OVERSIGHT' })
+      .onConflictDoNothing();
+    return reconcileRooms(tx, [room.id], 'oversight');
+  });
+  onChange?.(reconciled.emit);
   return room;
 }

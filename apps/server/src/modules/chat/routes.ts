@@ -11,16 +11,19 @@ import {
   roomListQuerySchema,
   tabSchema,
 } from '@fieldhouse/shared';
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { chatAttachments, chatRoomMembers, teams, users } from '../../db/schema/index.ts';
+import { chatAttachments, teams, users } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import { requireAuth } from '../auth/authenticate.ts';
+import type { Emit } from '../safeguarding/reconcile.ts';
 import { history, markRead } from './messages.ts';
 import { listNotifications, markNotificationsRead } from './notifications.ts';
+import { roomDetail } from './room-detail.ts';
 import { roomList, tabCounts } from './room-list.ts';
-import { accessibleRoom, ensureDirectRoom, ensureTeamRoom } from './rooms.ts';
+import { accessibleRoom, ensureDirectRoom } from './rooms.ts';
+import { ensureTeamRoom } from './team-room.ts';
 
 const roomSummary = z.object({
   id: z.number().int(),
@@ -40,6 +43,8 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     if (user.status !== 'ACTIVE') throw forbidden();
     return user;
   };
+  /** Room changes reach open sockets once committed. */
+  const live = (emit: Emit) => emit(app.io);
 
   app.get(
     '/chat/tabs',
@@ -84,7 +89,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       const viewer = active(request);
       const [other] = await app.database.db.select().from(users).where(eq(users.id, request.body.userId));
       if (!other) throw notFound('User');
-      const room = await ensureDirectRoom(app.database.db, viewer, other);
+      const room = await ensureDirectRoom(app.database.db, viewer, other, live);
       return ok({ id: room.id, uuid: room.uuid, kind: room.kind, name: room.name, teamId: room.teamId });
     },
   );
@@ -104,8 +109,8 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       const [team] = await app.database.db.select().from(teams).where(eq(teams.id, request.params.teamId));
       if (!team || (viewer.role !== 'SUPER_ADMIN' && team.organizationId !== viewer.organizationId))
         throw notFound('Team');
-      const room = await ensureTeamRoom(app.database.db, team.id);
-      await accessibleRoom(app.database.db, viewer, room.id);
+      const room = await ensureTeamRoom(app.database.db, team.id, live);
+      await accessibleRoom(app.database.db, viewer, room.id, live);
       return ok([{ id: room.id, uuid: room.uuid, kind: room.kind, name: room.name, teamId: room.teamId }]);
     },
   );
@@ -121,35 +126,9 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { db } = app.database;
-      const room = await accessibleRoom(db, active(request), request.params.id);
-      const [members, [team]] = await Promise.all([
-        db
-          .select({
-            id: users.id,
-            firstName: users.firstName,
-            lastName: users.lastName,
-            role: users.role,
-            userImage: users.userImage,
-            reason: chatRoomMembers.reason,
-          })
-          .from(chatRoomMembers)
-          .innerJoin(users, eq(users.id, chatRoomMembers.userId))
-          .where(eq(chatRoomMembers.roomId, room.id))
-          .orderBy(asc(users.firstName), asc(users.id)),
-        room.teamId
-          ? db.select({ id: teams.id, name: teams.name }).from(teams).where(eq(teams.id, room.teamId))
-          : Promise.resolve([]),
-      ]);
-      return ok({
-        id: room.id,
-        uuid: room.uuid,
-        kind: room.kind,
-        name: room.name,
-        team: team ?? null,
-        directUserIds: room.directKey ? room.directKey.split(':').map(Number) : null,
-        members,
-      });
+      const viewer = active(request);
+      const room = await accessibleRoom(app.database.db, viewer, request.params.id, live);
+      return ok(await roomDetail(app.database.db, room, viewer));
     },
   );
 
@@ -169,7 +148,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const room = await accessibleRoom(app.database.db, active(request), request.params.id);
+      const room = await accessibleRoom(app.database.db, active(request), request.params.id, live);
       return ok(await history(app.database.db, room, request.query));
     },
   );
@@ -239,7 +218,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         .from(chatAttachments)
         .where(eq(chatAttachments.uuid, request.params.uuid));
       if (!attachment) throw notFound('Attachment');
-      await accessibleRoom(app.database.db, viewer, attachment.roomId);
+      await accessibleRoom(app.database.db, viewer, attachment.roomId, live);
       // Opened before any header is set, so a missing object answers as an error, not a download.
       const body = await app.uploads.read(attachment.storageKey);
       const inline = attachment.mimeType.startsWith('image/') || attachment.mimeType === 'application/pdf';
@@ -269,7 +248,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const viewer = active(request);
-      const room = await accessibleRoom(app.database.db, viewer, request.params.id);
+      const room = await accessibleRoom(app.database.db, viewer, request.params.id, live);
       await markRead(app.database.db, room.id, viewer.id);
       return ok(null);
     },

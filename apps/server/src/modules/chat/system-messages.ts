@@ -3,7 +3,7 @@
  * Stored in the caller's transaction with the members' unread counters; `emit` after commit.
  */
 import { type ChatMessage, SOCKET_EVENTS } from '@fieldhouse/shared';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Server } from 'socket.io';
 import type { Db } from '../../db/client.ts';
 import { chatMessages, chatRoomMembers, chatRooms } from '../../db/schema/index.ts';
@@ -17,6 +17,8 @@ export async function postSystemMessage(
   roomId: number,
   content: string,
   metadata: Record<string, unknown> | null = null,
+  /** Who caused it (a director moving a game): not told about their own change, no unread for them. */
+  actorId: number | null = null,
 ): Promise<SystemPost> {
   const [room] = await tx
     .select({ id: chatRooms.id, uuid: chatRooms.uuid })
@@ -33,7 +35,11 @@ export async function postSystemMessage(
   const members = await tx
     .update(chatRoomMembers)
     .set({ unreadCount: sql`${chatRoomMembers.unreadCount} + 1` })
-    .where(eq(chatRoomMembers.roomId, roomId))
+    .where(
+      actorId === null
+        ? eq(chatRoomMembers.roomId, roomId)
+        : and(eq(chatRoomMembers.roomId, roomId), ne(chatRoomMembers.userId, actorId)),
+    )
     .returning({ userId: chatRoomMembers.userId });
   const message = presentMessage(row, room, null);
   const memberIds = members.map((m) => m.userId);

@@ -17,6 +17,8 @@ import { DiskFileStore } from './disk-file-store.ts';
 import type { FileStore } from './file-store.ts';
 
 export const USER_QUOTA_BYTES = 2 * 1024 * 1024 * 1024;
+/** Files a person may start uploading in a minute; a class photo album stays well under it. */
+export const UPLOAD_STARTS_PER_MINUTE = 60;
 
 type Session = {
   key: string;

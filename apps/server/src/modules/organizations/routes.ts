@@ -6,10 +6,12 @@ import {
   pagedResponseSchema,
   paginationInfo,
 } from '@fieldhouse/shared';
-import { asc, count, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Server } from 'socket.io';
 import { z } from 'zod';
 import { organizations, teams, users } from '../../db/schema/index.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { organizationRoom } from '../../realtime/rooms.ts';
 import { recordAudit } from '../audit/record.ts';
@@ -26,13 +28,18 @@ const teamCount = sql<number>`(select count(*)::int from ${teams} t where t.orga
 
 type OrganizationRow = typeof organizations.$inferSelect & { userCount: number; teamCount: number };
 const snapshot = (
-  o: Pick<typeof organizations.$inferSelect, 'name' | 'slug' | 'timezone' | 'city' | 'state' | 'deactivatedAt'>,
+  o: Pick<
+    typeof organizations.$inferSelect,
+    'name' | 'slug' | 'timezone' | 'address' | 'city' | 'state' | 'postalCode' | 'deactivatedAt'
+  >,
 ) => ({
   name: o.name,
   slug: o.slug,
   timezone: o.timezone,
+  address: o.address,
   city: o.city,
   state: o.state,
+  postalCode: o.postalCode,
   deactivatedAt: o.deactivatedAt?.toISOString() ?? null,
 });
 
@@ -42,13 +49,22 @@ const present = (o: OrganizationRow) => ({
   name: o.name,
   slug: o.slug,
   timezone: o.timezone,
+  address: o.address,
   city: o.city,
   state: o.state,
+  postalCode: o.postalCode,
   userCount: Number(o.userCount),
   teamCount: Number(o.teamCount),
   deactivatedAt: o.deactivatedAt?.toISOString() ?? null,
   createdAt: o.createdAt.toISOString(),
 });
+
+/** After a deactivation: its people's open sockets close (super admins keep theirs: they are not refused). */
+async function disconnectMembers(io: Server, organizationId: number) {
+  for (const socket of await io.in(organizationRoom(organizationId)).fetchSockets()) {
+    if ((socket.data as { user?: { role?: string } }).user?.role !== 'SUPER_ADMIN') socket.disconnect(true);
+  }
+}
 
 /** Organizations: every admin sees their own; a SUPER_ADMIN lists and manages all of them. */
 export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -62,8 +78,10 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
         name: organizations.name,
         slug: organizations.slug,
         timezone: organizations.timezone,
+        address: organizations.address,
         city: organizations.city,
         state: organizations.state,
+        postalCode: organizations.postalCode,
         logoUrl: organizations.logoUrl,
         deactivatedAt: organizations.deactivatedAt,
         createdAt: organizations.createdAt,
@@ -124,7 +142,7 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const actor = requireAuth(request).user;
       requireSuperAdmin(actor);
-      const inserted = await app.database.db.transaction(async (tx) => {
+      const inserted = await inTransaction(app.database.db, async (tx) => {
         const rows = await tx.insert(organizations).values(request.body).onConflictDoNothing().returning();
         if (rows[0]) {
           await recordAudit(tx, {
@@ -159,33 +177,35 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = requireAuth(request).user;
       requireSuperAdmin(actor);
-      const updated = await app.database.db
-        .transaction(async (tx) => {
-          const [before] = await tx.select().from(organizations).where(eq(organizations.id, request.params.id));
-          const rows = await tx
-            .update(organizations)
-            .set(request.body)
-            .where(eq(organizations.id, request.params.id))
-            .returning();
-          const diff = before && rows[0] ? changedFields(snapshot(before), snapshot(rows[0])) : null;
-          if (rows[0] && diff) {
-            await recordAudit(tx, {
-              organizationId: rows[0].id,
-              actorId: actor.id,
-              action: 'organization.update',
-              entityType: 'organization',
-              entityId: rows[0].id,
-              summary: `Updated the organization ${rows[0].name} (${Object.keys(diff.after).join(', ')})`,
-              ...diff,
-            });
-          }
-          return rows;
-        })
-        .catch((error: unknown) => {
-          if (String((error as { cause?: { code?: string } }).cause?.code) === '23505')
-            throw conflict('An organization with this slug already exists');
-          throw error;
-        });
+      const updated = await inTransaction(app.database.db, async (tx) => {
+        const [before] = await tx
+          .select()
+          .from(organizations)
+          .where(eq(organizations.id, request.params.id))
+          .for('update');
+        const rows = await tx
+          .update(organizations)
+          .set(request.body)
+          .where(eq(organizations.id, request.params.id))
+          .returning();
+        const diff = before && rows[0] ? changedFields(snapshot(before), snapshot(rows[0])) : null;
+        if (rows[0] && diff) {
+          await recordAudit(tx, {
+            organizationId: rows[0].id,
+            actorId: actor.id,
+            action: 'organization.update',
+            entityType: 'organization',
+            entityId: rows[0].id,
+            summary: `Updated the organization ${rows[0].name} (${Object.keys(diff.after).join(', ')})`,
+            ...diff,
+          });
+        }
+        return rows;
+      }).catch((error: unknown) => {
+        if (String((error as { cause?: { code?: string } }).cause?.code) === '23505')
+          throw conflict('An organization with this slug already exists');
+        throw error;
+      });
       if (!updated[0]) throw notFound('Organization');
       const [row] = await select().where(eq(organizations.id, request.params.id));
       return ok(present(row as OrganizationRow), 200, 'Organization updated');
@@ -203,14 +223,24 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireSuperAdmin(requireAuth(request).user);
-      const [row] = await select().where(eq(organizations.id, request.params.id));
-      if (!row) throw notFound('Organization');
-      if (Number(row.userCount) > 0 || Number(row.teamCount) > 0) {
-        throw conflict('Only an organization without users and teams can be deleted');
-      }
       const actor = requireAuth(request).user;
-      await app.database.db.transaction(async (tx) => {
+      requireSuperAdmin(actor);
+      await inTransaction(app.database.db, async (tx) => {
+        // The row lock waits for anyone being added to the organization, so the counts are final.
+        const [row] = await tx
+          .select()
+          .from(organizations)
+          .where(eq(organizations.id, request.params.id))
+          .for('update');
+        if (!row) throw notFound('Organization');
+        const [people] = await tx
+          .select({ n: count() })
+          .from(users)
+          .where(and(eq(users.organizationId, row.id), ne(users.status, 'DELETED')));
+        const [teamRows] = await tx.select({ n: count() }).from(teams).where(eq(teams.organizationId, row.id));
+        if ((people?.n ?? 0) > 0 || (teamRows?.n ?? 0) > 0) {
+          throw conflict('Only an organization without users and teams can be deleted');
+        }
         await tx.delete(organizations).where(eq(organizations.id, row.id));
         // The organization's own entries go with it (cascade); this one is kept platform-wide.
         await recordAudit(tx, {
@@ -246,33 +276,37 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const actor = requireAuth(request).user;
         requireSuperAdmin(actor);
-        const [before] = await select().where(eq(organizations.id, request.params.id));
-        if (!before) throw notFound('Organization');
-        if (Boolean(before.deactivatedAt) === !active) {
-          throw conflict(active ? 'The organization is already active' : 'The organization is already deactivated');
-        }
-        const deactivatedAt = active ? null : new Date();
-        await app.database.db.transaction(async (tx) => {
-          await tx.update(organizations).set({ deactivatedAt }).where(eq(organizations.id, before.id));
-          await recordAudit(tx, {
-            organizationId: before.id,
-            actorId: actor.id,
-            action: `organization.${verb}`,
-            entityType: 'organization',
-            entityId: before.id,
-            summary: `${active ? 'Reactivated' : 'Deactivated'} the organization ${before.name}`,
-            before: { deactivatedAt: before.deactivatedAt?.toISOString() ?? null },
-            after: { deactivatedAt: deactivatedAt?.toISOString() ?? null },
-          });
-        });
-        if (!active) {
-          // Open sockets would outlive the decision; super admins keep theirs (they are not refused).
-          const sockets = await app.io.in(organizationRoom(before.id)).fetchSockets();
-          for (const socket of sockets) {
-            if ((socket.data as { user?: { role?: string } }).user?.role !== 'SUPER_ADMIN') socket.disconnect(true);
-          }
-        }
-        const [row] = await select().where(eq(organizations.id, before.id));
+        const organizationId = request.params.id;
+        await inTransaction(
+          app.database.db,
+          async (tx, afterCommit) => {
+            const [before] = await tx
+              .select()
+              .from(organizations)
+              .where(eq(organizations.id, organizationId))
+              .for('update');
+            if (!before) throw notFound('Organization');
+            if (Boolean(before.deactivatedAt) === !active) {
+              throw conflict(active ? 'The organization is already active' : 'The organization is already deactivated');
+            }
+            const deactivatedAt = active ? null : new Date();
+            await tx.update(organizations).set({ deactivatedAt }).where(eq(organizations.id, before.id));
+            await recordAudit(tx, {
+              organizationId: before.id,
+              actorId: actor.id,
+              action: `organization.${verb}`,
+              entityType: 'organization',
+              entityId: before.id,
+              summary: `${active ? 'Reactivated' : 'Deactivated'} the organization ${before.name}`,
+              before: { deactivatedAt: before.deactivatedAt?.toISOString() ?? null },
+              after: { deactivatedAt: deactivatedAt?.toISOString() ?? null },
+            });
+            // Open sockets would outlive the decision; super admins keep theirs (they are not refused).
+            if (!active) afterCommit(() => disconnectMembers(app.io, before.id));
+          },
+          (error) => app.log.error({ err: error, organizationId }, 'organization change: after-commit effect failed'),
+        );
+        const [row] = await select().where(eq(organizations.id, organizationId));
         return ok(
           present(row as OrganizationRow),
           200,

@@ -10,7 +10,28 @@ const healthSchema = z.object({
   uptimeSeconds: z.number(),
 });
 
-/** Liveness (/health, checks the database) and readiness (/ready, false while shutting down). */
+const readySchema = z.object({
+  ready: z.boolean(),
+  database: z.enum(['up', 'down']),
+  /** 'none' when the node runs without REDIS_URL. */
+  redis: z.enum(['up', 'down', 'none']),
+  shuttingDown: z.boolean(),
+});
+
+/** A readiness probe must answer quickly even when a dependency hangs. */
+const CHECK_TIMEOUT_MS = 1_500;
+const check = (work: () => Promise<unknown>) => {
+  const timeout = new Promise<never>((_, reject) => setTimeout(reject, CHECK_TIMEOUT_MS).unref());
+  return Promise.race([work(), timeout]).then(
+    () => 'up' as const,
+    () => 'down' as const,
+  );
+};
+
+/**
+ * Liveness (/health, checks the database) and readiness (/ready: the database and Redis answer,
+ * and shutdown has not begun), so a load balancer stops sending work to a node that cannot do it.
+ */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',
@@ -41,13 +62,20 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['system'],
-        summary: 'Readiness: 503 once shutdown has begun',
-        response: { 200: z.object({ ready: z.boolean() }), 503: z.object({ ready: z.boolean() }) },
+        summary: 'Readiness: 503 while the database or Redis is unreachable, and once shutdown has begun',
+        response: { 200: readySchema, 503: readySchema },
       },
     },
     async (_request, reply) => {
-      const ready = !app.lifecycle.shuttingDown;
-      return reply.code(ready ? 200 : 503).send({ ready });
+      const { redis } = app;
+      const [database, redisState] = await Promise.all([
+        check(() => app.database.ping()),
+        // A client that lost its connection queues commands until it is back: ask only a ready one.
+        redis ? (redis.isReady ? check(() => redis.ping()) : ('down' as const)) : ('none' as const),
+      ]);
+      const shuttingDown = app.lifecycle.shuttingDown;
+      const ready = !shuttingDown && database === 'up' && redisState !== 'down';
+      return reply.code(ready ? 200 : 503).send({ ready, database, redis: redisState, shuttingDown });
     },
   );
 };
@@ -67,7 +95,11 @@ export const webConfigRoutes: FastifyPluginAsyncZod = async (app) => {
           userPoolId: config.USER_POOL_ID,
           userPoolClientId: config.USER_POOL_CLIENT_ID,
           region: config.COGNITO_REGION ?? config.USER_POOL_ID.split('_')[0] ?? 'local',
-          ...(config.IDENTITY_MODE === 'embedded' ? { userPoolEndpoint: `${base}/api/identity` } : {}),
+          ...(config.IDENTITY_MODE === 'embedded'
+            ? { userPoolEndpoint: `${base}/api/identity` }
+            : config.COGNITO_ENDPOINT
+              ? { userPoolEndpoint: config.COGNITO_ENDPOINT }
+              : {}),
         },
         socketPath: '/socket.io',
         ...(config.SENTRY_DSN ? { sentryDsn: config.SENTRY_DSN } : {}),

@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { sports, teams } from '../../db/schema/index.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { recordAudit } from '../audit/record.ts';
 import { changedFields } from '../audit/snapshots.ts';
@@ -47,26 +48,23 @@ export const sportRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const actor = requireAuth(request).user;
       requireSuperAdmin(actor);
-      const { db } = app.database;
-      if (await nameTaken(db, request.body.name)) throw duplicate();
-      const sport = await db
-        .transaction(async (tx) => {
-          const [row] = await tx.insert(sports).values(request.body).returning();
-          if (!row) throw new Error('sport insert returned nothing');
-          await recordAudit(tx, {
-            organizationId: null,
-            actorId: actor.id,
-            action: 'sport.create',
-            entityType: 'sport',
-            entityId: row.id,
-            summary: `Added the sport ${row.name}`,
-            after: { name: row.name, icon: row.icon },
-          });
-          return row;
-        })
-        .catch((error: unknown) => {
-          throw isUniqueViolation(error) ? duplicate() : error;
+      const sport = await inTransaction(app.database.db, async (tx) => {
+        if (await nameTaken(tx, request.body.name)) throw duplicate();
+        const [row] = await tx.insert(sports).values(request.body).returning();
+        if (!row) throw new Error('sport insert returned nothing');
+        await recordAudit(tx, {
+          organizationId: null,
+          actorId: actor.id,
+          action: 'sport.create',
+          entityType: 'sport',
+          entityId: row.id,
+          summary: `Added the sport ${row.name}`,
+          after: { name: row.name, icon: row.icon },
         });
+        return row;
+      }).catch((error: unknown) => {
+        throw isUniqueViolation(error) ? duplicate() : error;
+      });
       return reply.code(201).send(ok(sport, 201, 'Sport added'));
     },
   );
@@ -85,31 +83,28 @@ export const sportRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = requireAuth(request).user;
       requireSuperAdmin(actor);
-      const { db } = app.database;
-      const [before] = await db.select().from(sports).where(eq(sports.id, request.params.id));
-      if (!before) throw notFound('Sport');
-      if (request.body.name && (await nameTaken(db, request.body.name, before.id))) throw duplicate();
-      const sport = await db
-        .transaction(async (tx) => {
-          const [row] = await tx.update(sports).set(request.body).where(eq(sports.id, before.id)).returning();
-          if (!row) throw notFound('Sport');
-          const diff = changedFields({ name: before.name, icon: before.icon }, { name: row.name, icon: row.icon });
-          if (diff) {
-            await recordAudit(tx, {
-              organizationId: null,
-              actorId: actor.id,
-              action: 'sport.update',
-              entityType: 'sport',
-              entityId: row.id,
-              summary: `Updated the sport ${row.name} (${Object.keys(diff.after).join(', ')})`,
-              ...diff,
-            });
-          }
-          return row;
-        })
-        .catch((error: unknown) => {
-          throw isUniqueViolation(error) ? duplicate() : error;
-        });
+      const sport = await inTransaction(app.database.db, async (tx) => {
+        const [before] = await tx.select().from(sports).where(eq(sports.id, request.params.id)).for('update');
+        if (!before) throw notFound('Sport');
+        if (request.body.name && (await nameTaken(tx, request.body.name, before.id))) throw duplicate();
+        const [row] = await tx.update(sports).set(request.body).where(eq(sports.id, before.id)).returning();
+        if (!row) throw notFound('Sport');
+        const diff = changedFields({ name: before.name, icon: before.icon }, { name: row.name, icon: row.icon });
+        if (diff) {
+          await recordAudit(tx, {
+            organizationId: null,
+            actorId: actor.id,
+            action: 'sport.update',
+            entityType: 'sport',
+            entityId: row.id,
+            summary: `Updated the sport ${row.name} (${Object.keys(diff.after).join(', ')})`,
+            ...diff,
+          });
+        }
+        return row;
+      }).catch((error: unknown) => {
+        throw isUniqueViolation(error) ? duplicate() : error;
+      });
       return ok(sport, 200, 'Sport updated');
     },
   );
@@ -127,17 +122,17 @@ export const sportRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = requireAuth(request).user;
       requireSuperAdmin(actor);
-      const { db } = app.database;
-      const [sport] = await db.select().from(sports).where(eq(sports.id, request.params.id));
-      if (!sport) throw notFound('Sport');
-      const [used] = await db.select({ n: count() }).from(teams).where(eq(teams.sportId, sport.id));
-      if ((used?.n ?? 0) > 0) {
-        throw conflict(
-          `${used?.n} team${used?.n === 1 ? '' : 's'} use ${sport.name}; it cannot be removed`,
-          'sport_in_use',
-        );
-      }
-      await db.transaction(async (tx) => {
+      await inTransaction(app.database.db, async (tx) => {
+        // The row lock waits for any team being created with this sport, so the count is final.
+        const [sport] = await tx.select().from(sports).where(eq(sports.id, request.params.id)).for('update');
+        if (!sport) throw notFound('Sport');
+        const [used] = await tx.select({ n: count() }).from(teams).where(eq(teams.sportId, sport.id));
+        if ((used?.n ?? 0) > 0) {
+          throw conflict(
+            `${used?.n} team${used?.n === 1 ? '' : 's'} use ${sport.name}; it cannot be removed`,
+            'sport_in_use',
+          );
+        }
         await tx.delete(sports).where(eq(sports.id, sport.id));
         await recordAudit(tx, {
           organizationId: null,

@@ -45,6 +45,7 @@ export async function presentUsers(db: Db, rows: AppUser[]): Promise<User[]> {
       role: user.role,
       contactNumber: user.contactNumber,
       dateOfBirth: user.dateOfBirth,
+      graduationYear: user.graduationYear,
       status: user.status,
       userImage: user.userImage,
       organizationId: user.organizationId,
@@ -87,4 +88,5 @@ export const presentPerson = (u: AppUser): PersonSummary => ({
   status: u.status,
   contactNumber: u.contactNumber,
   userImage: u.userImage,
+  graduationYear: u.graduationYear,
 });

@@ -1,10 +1,11 @@
-import { Readable } from 'node:stream';
 import {
   apiResponseSchema,
   pagedResponseSchema,
   paginationInfo,
   personSummarySchema,
+  plural,
   ROSTER_COLUMNS,
+  rosterImportResultSchema,
   userCreateSchema,
   userListQuerySchema,
   userSchema,
@@ -17,6 +18,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { guardianLinks, userStatusEvents, users } from '../../db/schema/index.ts';
+import { startedStream } from '../../http/started-stream.ts';
 import { requireAuth } from '../auth/authenticate.ts';
 import { requireAdmin, resolveOrganization } from '../auth/policies.ts';
 import { exportUsers, listUsers } from './list-users.ts';
@@ -24,13 +26,6 @@ import { presentPerson, presentUser, presentUsers } from './presenter.ts';
 import { importRoster } from './roster-import.ts';
 import { changeStatus, createUser, deleteUser, findVisibleUser, resendInvite, updateUser } from './service.ts';
 
-const rosterImportResultSchema = z.object({
-  dryRun: z.boolean(),
-  totalRows: z.number().int(),
-  validRows: z.number().int(),
-  rows: z.array(z.object({ row: z.number().int(), email: z.string(), errors: z.array(z.string()) })),
-  created: z.object({ athletes: z.number().int(), guardians: z.number().int(), memberships: z.number().int() }),
-});
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const organizationParam = z.coerce.number().int().positive().optional().catch(undefined);
 const userResponse = apiResponseSchema(z.object({ user: userSchema }));
@@ -68,7 +63,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Import a roster CSV: every row checked first, then all rows or none',
-        description: `Columns: ${ROSTER_COLUMNS.join(', ')}. Send the file as text/csv; dryRun=true only validates.`,
+        description: `Columns: ${ROSTER_COLUMNS.join(', ')} (or common headers such as "First Name", "Grad Year", "Parent 1 Email"). Send the file as text/csv; dryRun=true only validates.`,
         querystring: z.object({
           dryRun: z
             .enum(['true', 'false'])
@@ -89,11 +84,13 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await importRoster(app, organizationId, request.body, request.query.dryRun, actor.id);
       const failed = result.validRows !== result.totalRows;
       const message = failed
-        ? `${result.totalRows - result.validRows} of ${result.totalRows} rows have errors; nothing was imported`
+        ? `${result.totalRows - result.validRows} of ${plural(result.totalRows, 'row')} have errors; nothing was imported`
         : result.dryRun
-          ? `All ${result.totalRows} rows are valid`
-          : `Imported ${result.created.athletes} athletes and ${result.created.guardians} guardians`;
-      return reply.code(failed ? 422 : 200).send({ statusCode: failed ? 422 : 200, message, data: result });
+          ? `All ${plural(result.totalRows, 'row')} are valid`
+          : `Imported ${plural(result.created.athletes, 'athlete')} and ${plural(result.created.guardians, 'guardian')}`;
+      return reply
+        .code(failed ? 422 : 200)
+        .send({ statusCode: failed ? 422 : 200, message, ...(failed ? { id: 'import_invalid' } : {}), data: result });
     },
   );
 
@@ -109,9 +106,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const actor = requireAdmin(requireAuth(request).user);
       const organizationId = resolveOrganization(actor, request.query.organizationId);
+      const csv = await startedStream(exportUsers(app.database.db, organizationId, request.query));
       reply.header('content-type', 'text/csv; charset=utf-8');
       reply.header('content-disposition', `attachment; filename="users-${new Date().toISOString().slice(0, 10)}.csv"`);
-      return reply.send(Readable.from(exportUsers(app.database.db, organizationId, request.query)));
+      return reply.send(csv);
     },
   );
 

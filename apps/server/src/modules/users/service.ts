@@ -1,27 +1,39 @@
 /**
- * Changes to people, keeping the app's user and the identity account consistent: the account
- * is created first and removed again if the database part fails; status changes switch sign-in
- * on or off and end open sockets.
+ * Changes to people, keeping the app's user and the identity account consistent: the directory
+ * rows commit first, then the account is created (which mails the temporary password), and the
+ * rows are removed again if that fails; status changes switch sign-in on or off and end open
+ * sockets. Socket events go out after the commit (decision 017).
  */
-import { SOCKET_EVENTS, type UserCreateInput, type UserUpdateInput, type userCreateSchema } from '@fieldhouse/shared';
+import {
+  isAdminRole,
+  SOCKET_EVENTS,
+  type UserCreateInput,
+  type UserUpdateInput,
+  type userCreateSchema,
+} from '@fieldhouse/shared';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import {
   coaches,
   guardianLinks,
+  safeguardingContacts,
   teamCoaches,
   teamMembers,
   teams,
   userStatusEvents,
   users,
 } from '../../db/schema/index.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { organizationRoom, userRoom } from '../../realtime/rooms.ts';
 import { recordAudit } from '../audit/record.ts';
 import { changedFields, personName, roleLabel, userSnapshot } from '../audit/snapshots.ts';
 import type { AppUser } from '../auth/authenticate.ts';
 import { canGrant, canManage, resolveOrganization } from '../auth/policies.ts';
+import { staffAgeProblem } from '../safeguarding/plan.ts';
+import { reconcilePeople } from '../safeguarding/reconcile.ts';
+import { provisionSignIn } from './sign-in-account.ts';
 
 type CreateInput = z.output<typeof userCreateSchema>;
 
@@ -33,11 +45,11 @@ export async function findVisibleUser(app: FastifyInstance, actor: AppUser, id: 
   return user;
 }
 
-function requireManage(actor: AppUser, target: AppUser) {
+export function requireManage(actor: AppUser, target: AppUser) {
   if (!canManage(actor, target)) throw forbidden('You cannot change this user');
 }
 
-async function checkTeams(app: FastifyInstance, organizationId: number, teamIds: number[]) {
+export async function checkTeams(app: FastifyInstance, organizationId: number, teamIds: number[]) {
   if (teamIds.length === 0) return;
   const found = await app.database.db
     .select({ id: teams.id })
@@ -71,76 +83,99 @@ async function checkLinkedUsers(app: FastifyInstance, organizationId: number, ro
 export async function createUser(app: FastifyInstance, actor: AppUser, input: CreateInput): Promise<AppUser> {
   const organizationId = resolveOrganization(actor, input.organizationId);
   if (!canGrant(actor, input.role)) throw forbidden(`You cannot give the role ${input.role}`);
+  const tooYoung = staffAgeProblem(input.role, input.dateOfBirth);
+  if (tooYoung) throw badRequest(`role: ${tooYoung}`, 'staff_under_18');
   const { db } = app.database;
   const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
   if (taken) throw conflict('A user with this e-mail already exists');
   await checkTeams(app, organizationId, input.teamIds);
   await checkLinkedUsers(app, organizationId, input.role, input.linkedUserIds);
 
-  const { sub } = await app.identity.admin.createUser({
-    email: input.email,
-    givenName: input.firstName,
-    familyName: input.lastName ?? undefined,
-  });
-  try {
-    return await db.transaction(async (tx) => {
-      const [user] = await tx
-        .insert(users)
-        .values({
-          email: input.email,
-          firstName: input.firstName,
-          lastName: input.lastName ?? null,
-          role: input.role,
-          contactNumber: input.contactNumber ?? null,
-          dateOfBirth: input.dateOfBirth ?? null,
-          bio: input.bio ?? null,
-          organizationId,
-          identitySub: sub,
-        })
-        .returning();
-      if (!user) throw new Error('user insert returned nothing');
-      await tx
-        .insert(userStatusEvents)
-        .values({ userId: user.id, fromStatus: null, toStatus: 'ACTIVE', changedById: actor.id, reason: 'Added' });
-      if (input.role === 'COACH') {
-        const [coach] = await tx.insert(coaches).values({ userId: user.id }).returning();
-        if (coach && input.teamIds.length) {
-          await tx
-            .insert(teamCoaches)
-            .values(input.teamIds.map((teamId) => ({ coachId: coach.id, teamId, role: input.coachRole })));
-        }
-      } else if (input.teamIds.length) {
-        await tx.insert(teamMembers).values(input.teamIds.map((teamId) => ({ teamId, userId: user.id })));
-      }
-      if (input.linkedUserIds.length) {
-        await tx
-          .insert(guardianLinks)
-          .values(
-            input.linkedUserIds.map((other, i) =>
-              input.role === 'PARENT'
-                ? { guardianId: user.id, athleteId: other, isPrimary: false }
-                : { guardianId: other, athleteId: user.id, isPrimary: i === 0 },
-            ),
-          );
-      }
-      await recordAudit(tx, {
+  // The directory first: nobody is mailed a password for a person the database refused.
+  const user = await inTransaction(db, async (tx, afterCommit) => {
+    const [user] = await tx
+      .insert(users)
+      .values({
+        email: input.email,
+        firstName: input.firstName,
+        lastName: input.lastName ?? null,
+        role: input.role,
+        contactNumber: input.contactNumber ?? null,
+        dateOfBirth: input.dateOfBirth ?? null,
+        bio: input.bio ?? null,
         organizationId,
-        actorId: actor.id,
-        action: 'user.create',
-        entityType: 'user',
-        entityId: user.id,
-        summary: `Added ${personName(user)} as ${roleLabel(user.role)}`,
-        after: { ...userSnapshot(user), teamIds: input.teamIds, linkedUserIds: input.linkedUserIds },
-      });
-      return user;
+      })
+      .returning();
+    if (!user) throw new Error('user insert returned nothing');
+    await tx
+      .insert(userStatusEvents)
+      .values({ userId: user.id, fromStatus: null, toStatus: 'ACTIVE', changedById: actor.id, reason: 'Added' });
+    if (input.role === 'COACH') {
+      const [coach] = await tx.insert(coaches).values({ userId: user.id }).returning();
+      if (coach && input.teamIds.length) {
+        await tx
+          .insert(teamCoaches)
+          .values(input.teamIds.map((teamId) => ({ coachId: coach.id, teamId, role: input.coachRole })));
+      }
+    } else if (input.teamIds.length) {
+      await tx.insert(teamMembers).values(input.teamIds.map((teamId) => ({ teamId, userId: user.id })));
+    }
+    if (input.linkedUserIds.length) {
+      await tx
+        .insert(guardianLinks)
+        .values(
+          input.linkedUserIds.map((other, i) =>
+            input.role === 'PARENT'
+              ? { guardianId: user.id, athleteId: other, isPrimary: false }
+              : { guardianId: other, athleteId: user.id, isPrimary: i === 0 },
+          ),
+        );
+    }
+    await recordAudit(tx, {
+      organizationId,
+      actorId: actor.id,
+      action: 'user.create',
+      entityType: 'user',
+      entityId: user.id,
+      summary: `Added ${personName(user)} as ${roleLabel(user.role)}`,
+      after: { ...userSnapshot(user), teamIds: input.teamIds, linkedUserIds: input.linkedUserIds },
     });
+    // Their teams' rooms, and the rooms of the athletes they guard, take them in (decision 018).
+    const reconciled = await reconcilePeople(
+      tx,
+      [{ id: user.id, organizationId, roles: [user.role] }],
+      'person-created',
+    );
+    afterCommit(() => reconciled.emit(app.io));
+    return user;
+  });
+
+  // Then the sign-in account, which sends the invite. If it cannot be made, the person is taken
+  // out of the directory again (their memberships and links cascade), with an audit entry saying why.
+  try {
+    return (await provisionSignIn(app, user)) ?? user;
   } catch (error) {
-    // Keep both sides consistent: no sign-in account without its user.
-    await app.identity.admin
-      .deleteUser(sub)
-      .catch((e: unknown) => app.log.error({ err: e, sub }, 'compensation failed'));
+    await undoCreate(app, actor, user).catch((e: unknown) =>
+      app.log.error({ err: e, userId: user.id }, 'user create: compensation failed'),
+    );
     throw error;
   }
+}
+
+/** Compensation for a user whose sign-in account could not be created: the rows go, the audit log says so. */
+export async function undoCreate(app: FastifyInstance, actor: AppUser, user: AppUser) {
+  await inTransaction(app.database.db, async (tx) => {
+    await tx.delete(users).where(eq(users.id, user.id));
+    await recordAudit(tx, {
+      organizationId: user.organizationId,
+      actorId: actor.id,
+      action: 'user.create.undone',
+      entityType: 'user',
+      entityId: user.id,
+      summary: `Removed ${personName(user)} again: the sign-in account could not be created`,
+      before: userSnapshot(user),
+    });
+  });
 }
 
 export async function updateUser(
@@ -151,13 +186,34 @@ export async function updateUser(
 ): Promise<AppUser> {
   const target = await findVisibleUser(app, actor, id);
   if (actor.id !== target.id) requireManage(actor, target);
+  if (Object.values(input).every((value) => value === undefined))
+    throw badRequest('Send at least one field to change', 'empty_patch');
   if (input.role && input.role !== target.role) {
     if (actor.id === target.id) throw forbidden('You cannot change your own role');
     if (!canGrant(actor, input.role)) throw forbidden(`You cannot give the role ${input.role}`);
   }
-  return app.database.db.transaction(async (tx) => {
+  const tooYoung = staffAgeProblem(
+    input.role ?? target.role,
+    input.dateOfBirth === undefined ? target.dateOfBirth : input.dateOfBirth,
+  );
+  if (tooYoung) throw badRequest(`${input.role ? 'role' : 'dateOfBirth'}: ${tooYoung}`, 'staff_under_18');
+  return inTransaction(app.database.db, async (tx, afterCommit) => {
     const [updated] = await tx.update(users).set(input).where(eq(users.id, id)).returning();
     if (!updated) throw notFound('User');
+    const roleChanged = updated.role !== target.role;
+    if (roleChanged || updated.dateOfBirth !== target.dateOfBirth) {
+      // Only administrators are safeguarding contacts.
+      if (roleChanged && !isAdminRole(updated.role))
+        await tx.delete(safeguardingContacts).where(eq(safeguardingContacts.userId, id));
+      const reconciled = await reconcilePeople(
+        tx,
+        [{ id, organizationId: updated.organizationId, roles: [target.role, updated.role] }],
+        roleChanged ? 'role' : 'profile',
+      );
+      afterCommit(() => reconciled.emit(app.io));
+      // Open sockets stop acting on the old role at once (issue #15 case 7).
+      if (roleChanged) afterCommit(() => app.freshUsers.changed([id]));
+    }
     const diff = changedFields(userSnapshot(target), userSnapshot(updated));
     if (diff) {
       await recordAudit(tx, {
@@ -185,8 +241,16 @@ export async function changeStatus(
   const target = await findVisibleUser(app, actor, id);
   if (actor.id === target.id) throw forbidden('You cannot change your own status');
   requireManage(actor, target);
-  const updated = await app.database.db.transaction(async (tx) => {
+  const updated = await inTransaction(app.database.db, async (tx, afterCommit) => {
     const [row] = await tx.update(users).set({ status }).where(eq(users.id, id)).returning();
+    afterCommit(() => announceStatus(app, target, status));
+    // A suspended guardian or contact no longer counts as someone who sees the conversation.
+    const reconciled = await reconcilePeople(
+      tx,
+      [{ id, organizationId: target.organizationId, roles: [target.role] }],
+      'status',
+    );
+    afterCommit(() => reconciled.emit(app.io));
     if (target.status !== status) {
       await tx.insert(userStatusEvents).values({
         userId: id,
@@ -214,11 +278,17 @@ export async function changeStatus(
     if (status === 'ACTIVE') await app.identity.admin.enableUser(target.identitySub);
     else await app.identity.admin.disableUser(target.identitySub);
   }
-  if (status !== 'ACTIVE') app.io.in(userRoom(id)).disconnectSockets(true);
-  if (target.organizationId) {
-    app.io.to(organizationRoom(target.organizationId)).emit(SOCKET_EVENTS.userStatusChange, { userId: id, status });
-  }
   return updated as AppUser;
+}
+
+/** After the commit: a person switched off loses their sockets; the organization hears of the change. */
+function announceStatus(app: FastifyInstance, target: AppUser, status: AppUser['status']) {
+  if (status !== 'ACTIVE') app.io.in(userRoom(target.id)).disconnectSockets(true);
+  if (target.organizationId) {
+    app.io
+      .to(organizationRoom(target.organizationId))
+      .emit(SOCKET_EVENTS.userStatusChange, { userId: target.id, status });
+  }
 }
 
 /** Marks DELETED and switches sign-in off; nothing is hard-deleted. */
@@ -226,8 +296,16 @@ export async function deleteUser(app: FastifyInstance, actor: AppUser, id: numbe
   const target = await findVisibleUser(app, actor, id);
   if (actor.id === target.id) throw forbidden('You cannot delete yourself');
   requireManage(actor, target);
-  await app.database.db.transaction(async (tx) => {
+  await inTransaction(app.database.db, async (tx, afterCommit) => {
     await tx.update(users).set({ status: 'DELETED' }).where(eq(users.id, id));
+    afterCommit(() => announceStatus(app, target, 'DELETED'));
+    await tx.delete(safeguardingContacts).where(eq(safeguardingContacts.userId, id));
+    const reconciled = await reconcilePeople(
+      tx,
+      [{ id, organizationId: target.organizationId, roles: [target.role] }],
+      'deletion',
+    );
+    afterCommit(() => reconciled.emit(app.io));
     await tx
       .insert(userStatusEvents)
       .values({ userId: id, fromStatus: target.status, toStatus: 'DELETED', changedById: actor.id });
@@ -243,28 +321,28 @@ export async function deleteUser(app: FastifyInstance, actor: AppUser, id: numbe
     });
   });
   if (target.identitySub) await app.identity.admin.disableUser(target.identitySub);
-  app.io.in(userRoom(id)).disconnectSockets(true);
-  if (target.organizationId) {
-    app.io
-      .to(organizationRoom(target.organizationId))
-      .emit(SOCKET_EVENTS.userStatusChange, { userId: id, status: 'DELETED' });
-  }
 }
 
+/**
+ * A new temporary password and invite. Someone without a sign-in account yet (a roster import
+ * whose account creation failed after the commit) gets one now, which sends the invite.
+ */
 export async function resendInvite(app: FastifyInstance, actor: AppUser, id: number) {
   const target = await findVisibleUser(app, actor, id);
   requireManage(actor, target);
-  if (!target.identitySub) throw badRequest('This user has no sign-in account');
-  await app.identity.admin.resendInvite(target.identitySub);
-  await recordAudit(app.database.db, {
-    organizationId: target.organizationId,
-    actorId: actor.id,
-    action: 'user.invite',
-    entityType: 'user',
-    entityId: id,
-    summary: `Resent the invite to ${personName(target)}`,
-    after: { email: target.email },
-  });
+  if (target.identitySub) await app.identity.admin.resendInvite(target.identitySub);
+  else await provisionSignIn(app, target);
+  await inTransaction(app.database.db, (tx) =>
+    recordAudit(tx, {
+      organizationId: target.organizationId,
+      actorId: actor.id,
+      action: 'user.invite',
+      entityType: 'user',
+      entityId: id,
+      summary: `${target.identitySub ? 'Resent' : 'Sent'} the invite to ${personName(target)}`,
+      after: { email: target.email },
+    }),
+  );
 }
 
 export type { UserCreateInput };

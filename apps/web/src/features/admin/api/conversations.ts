@@ -1,10 +1,11 @@
 import type { PagedResponse, PaginationInfo, SupervisedConversation, SupervisedMessage } from '@fieldhouse/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiDownload, apiGet } from '../../../lib/api-client.ts';
+import { adminKeys } from './admin-keys.ts';
 
 export const conversationsQueryOptions = (query: { search: string; page: number; limit: number }) =>
   queryOptions({
-    queryKey: ['admin', 'conversations', query],
+    queryKey: adminKeys.conversations(query),
     queryFn: () => apiGet<PagedResponse<SupervisedConversation>>('/admin/conversations', query),
     placeholderData: keepPreviousData,
   });

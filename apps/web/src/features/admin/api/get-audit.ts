@@ -1,6 +1,7 @@
 import type { AuditEntry, PagedResponse } from '@fieldhouse/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiDownload, apiGet } from '../../../lib/api-client.ts';
+import { adminKeys } from './admin-keys.ts';
 
 export type AuditFilters = {
   page: number;
@@ -23,7 +24,7 @@ const toQuery = ({ allOrganizations, ...filters }: AuditFilters) => ({
 
 export const auditQueryOptions = (filters: AuditFilters) =>
   queryOptions({
-    queryKey: ['audit', 'list', filters],
+    queryKey: adminKeys.auditList(filters),
     queryFn: () => apiGet<PagedResponse<AuditEntry>>('/audit', toQuery(filters)),
     placeholderData: keepPreviousData,
   });

@@ -1,4 +1,4 @@
-import type { AuditEntry } from '@fieldhouse/shared';
+import { type AuditEntry, auditActionLabel, ROLE_LABELS } from '@fieldhouse/shared';
 import {
   ActionIcon,
   Badge,
@@ -170,13 +170,13 @@ export function AuditLog({ canSeeAllOrganizations }: { canSeeAllOrganizations: b
                     </Text>
                     {entry.actor?.role && (
                       <Text size="xs" c="dimmed">
-                        {entry.actor.role.replaceAll('_', ' ').toLowerCase()}
+                        {ROLE_LABELS[entry.actor.role]}
                       </Text>
                     )}
                   </Table.Td>
                   <Table.Td>
                     <Badge variant="light" color={COLORS[entry.action.split('.')[0] ?? ''] ?? 'gray'} tt="none">
-                      {entry.action}
+                      {auditActionLabel(entry.action)}
                     </Badge>
                   </Table.Td>
                   <Table.Td>

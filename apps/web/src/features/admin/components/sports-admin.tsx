@@ -20,17 +20,24 @@ import { toast } from 'sonner';
 import { FormModal } from '../../../components/form-modal.tsx';
 import { SportIcon } from '../../../components/sport-icon.tsx';
 import { zodValidate } from '../../../lib/zod-form.ts';
-import { adminSportsQueryOptions, createSport, deleteSport, updateSport } from '../api/sports.ts';
+import {
+  createSport,
+  deleteSport,
+  sportsKeys,
+  sportsQueryOptions,
+  updateSport,
+} from '../../sports/api/sports-queries.ts';
+import { teamsKeys } from '../../teams/api/teams-queries.ts';
 
 /** The shared sports catalogue: a SUPER_ADMIN edits it, a director reads it. */
 export function SportsAdmin({ canEdit }: { canEdit: boolean }) {
-  const { data: sports = [] } = useQuery(adminSportsQueryOptions());
+  const { data: sports = [] } = useQuery(sportsQueryOptions());
   const [editing, setEditing] = useState<Sport | 'new' | null>(null);
   const queryClient = useQueryClient();
   const remove = useMutation({
     mutationFn: (sport: Sport) => deleteSport(sport.id),
     onSuccess: async (_d, sport) => {
-      await queryClient.invalidateQueries({ queryKey: ['sports'] });
+      await queryClient.invalidateQueries({ queryKey: sportsKeys.all });
       toast.success(`${sport.name} removed`);
     },
     onError: (e) => toast.error(e.message),
@@ -112,7 +119,11 @@ function SportModal({ sport, onClose }: { sport?: Sport | undefined; onClose: ()
   const save = useMutation({
     mutationFn: (values: SportInput) => (sport ? updateSport(sport.id, values) : createSport(values)),
     onSuccess: async (saved) => {
-      await queryClient.invalidateQueries({ queryKey: ['sports'] });
+      // Team lists show each team's sport: a rename shows there too.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: sportsKeys.all }),
+        queryClient.invalidateQueries({ queryKey: teamsKeys.all }),
+      ]);
       toast.success(`${saved.name} saved`);
       onClose();
     },

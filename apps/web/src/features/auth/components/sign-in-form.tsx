@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { confirmSignUp, type SignInOutput, signIn } from 'aws-amplify/auth';
+import type { SignInOutput } from 'aws-amplify/auth';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { useFinishSignIn } from '../hooks/use-finish-sign-in.ts';
@@ -13,6 +13,9 @@ import {
 } from '../utils/sign-in-messages.ts';
 
 const ALREADY_SIGNED_IN: SignInOutput = { isSignedIn: true, nextStep: { signInStep: 'DONE' } };
+
+/** The flow's code arrives while the person types (or on submit, if they did not). */
+const loadSignInFlow = () => import('../utils/sign-in-flow.ts');
 
 /** Username and password sign-in handling every next step of SPEC §4. */
 export function SignInForm({ redirect }: { redirect: string }) {
@@ -29,6 +32,7 @@ export function SignInForm({ redirect }: { redirect: string }) {
   });
 
   const attempt = async (username: string, password: string): Promise<SignInOutput> => {
+    const { signIn } = await loadSignInFlow();
     try {
       return await signIn({ username, password });
     } catch (e) {
@@ -46,6 +50,7 @@ export function SignInForm({ redirect }: { redirect: string }) {
       let result = await attempt(username, values.password);
       if (result.nextStep.signInStep === 'CONFIRM_SIGN_UP') {
         // SPEC §4: the password doubles as the confirmation code; if it is not, ask for the mailed code.
+        const { confirmSignUp } = await loadSignInFlow();
         const confirmed = await confirmSignUp({ username, confirmationCode: values.password }).then(
           () => true,
           () => false,
@@ -77,7 +82,7 @@ export function SignInForm({ redirect }: { redirect: string }) {
   });
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} onInput={() => void loadSignInFlow()} noValidate>
       <Stack gap="md">
         {error && (
           <Alert color="red" variant="light" title="Could not sign in">

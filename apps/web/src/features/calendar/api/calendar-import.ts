@@ -1,6 +1,8 @@
-import type { CalendarImportResult } from '@fieldhouse/shared';
-import { postCsvImport } from '../../../lib/csv-import.ts';
+import type { CalendarImportResult, CalendarRowValues } from '@fieldhouse/shared';
+import { apiPost } from '../../../lib/api-client.ts';
 
-/** Uploads a schedule CSV; rows with errors come back in the result (HTTP 422), not as a throw. */
-export const importSchedule = (csv: string, dryRun: boolean) =>
-  postCsvImport<CalendarImportResult>('/calendar/import', csv, dryRun);
+/** Mapped rows (after the mapping step): always an answer with every row's errors; an import writes the valid rows. */
+export const importScheduleRows = async (rows: { row: number; values: CalendarRowValues }[], dryRun: boolean) => {
+  const res = await apiPost<{ message: string; data: CalendarImportResult }>('/calendar/import/rows', { rows, dryRun });
+  return { message: res.message, result: res.data };
+};

@@ -46,6 +46,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { apiDownload } from '../../../lib/api-client.ts';
+import { eventTitle, TYPE_COLORS } from '../../../lib/event-display.ts';
 import { updateEvent } from '../api/calendar-mutations.ts';
 import { type CalendarRange, calendarEventsQueryOptions, calendarKeys } from '../api/calendar-queries.ts';
 import classes from './calendar.module.css';
@@ -54,10 +55,8 @@ import {
   CALENDAR_VIEWS,
   type CalendarSearch,
   type CalendarView,
-  eventTitle,
   FULLCALENDAR_VIEW,
   movedTimes,
-  TYPE_COLORS,
   toFullCalendarEvent,
   wallOf,
   whenText,

@@ -1,13 +1,7 @@
 import type { CalendarOccurrence } from '@fieldhouse/shared';
 import { describe, expect, it } from 'vitest';
-import {
-  apiRange,
-  calendarSearchSchema,
-  eventTitle,
-  movedTimes,
-  toFullCalendarEvent,
-  whenText,
-} from './calendar-utils.ts';
+import { eventTitle } from '../../../lib/event-display.ts';
+import { apiRange, calendarSearchSchema, movedTimes, toFullCalendarEvent, whenText } from './calendar-utils.ts';
 
 const occurrence = (overrides: Partial<CalendarOccurrence> = {}): CalendarOccurrence => ({
   key: '1',

@@ -1,10 +1,11 @@
 /**
- * Pure pieces of the calendar screen: the URL's search params, event colors, and the mapping
+ * Pure pieces of the calendar screen: the URL's search params and the mapping
  * between API occurrences (wall times in the school's zone) and FullCalendar, which runs in
  * 'UTC' so it shows those wall times unchanged whatever the browser's zone.
  */
-import { addDays, type CalendarOccurrence, EVENT_TYPES, type EventType } from '@fieldhouse/shared';
+import { addDays, type CalendarOccurrence, EVENT_TYPES } from '@fieldhouse/shared';
 import { z } from 'zod';
+import { eventTitle } from '../../../lib/event-display.ts';
 
 export const CALENDAR_VIEWS = ['month', 'week', 'day', 'agenda'] as const;
 export type CalendarView = (typeof CALENDAR_VIEWS)[number];
@@ -29,15 +30,6 @@ export const calendarSearchSchema = z.object({
   event: z.coerce.number().int().positive().optional().catch(undefined),
 });
 export type CalendarSearch = z.infer<typeof calendarSearchSchema>;
-
-/** Mantine palette per type: the legend, the blocks and the drawer use the same. */
-export const TYPE_COLORS: Record<EventType, string> = {
-  GAME: 'red',
-  PRACTICE: 'blue',
-  MEETING: 'grape',
-  TOURNAMENT: 'orange',
-  OTHER: 'gray',
-};
 
 /** A Date whose UTC fields are a wall time (FullCalendar in 'UTC') → `YYYY-MM-DDTHH:mm`. */
 export const wallOf = (date: Date) => date.toISOString().slice(0, 16);
@@ -68,11 +60,6 @@ export function toFullCalendarEvent(o: CalendarOccurrence): FullCalendarInput {
 }
 
 /** "Girls Varsity Basketball vs Central High" / "@ Central High" for away games. */
-export function eventTitle(o: Pick<CalendarOccurrence, 'type' | 'title' | 'opponent' | 'homeAway'>) {
-  if (o.type !== 'GAME' || !o.opponent) return o.title;
-  return `${o.title} ${o.homeAway === 'AWAY' ? '@' : 'vs'} ${o.opponent}`;
-}
-
 /** The API range for a visible FullCalendar range: a day of margin for the zone offset. */
 export function apiRange(start: Date, end: Date) {
   return {

@@ -19,11 +19,12 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { toast } from 'sonner';
+import { StatusBadge } from '../../../components/status-badge.tsx';
+import { eventTitle, TYPE_COLORS } from '../../../lib/event-display.ts';
 import { changeEventStatus, deleteEvent } from '../api/calendar-mutations.ts';
 import { calendarKeys } from '../api/calendar-queries.ts';
-import { eventTitle, shortDate, TYPE_COLORS, whenText } from './calendar-utils.ts';
+import { shortDate, whenText } from './calendar-utils.ts';
 import { ScopeChoice } from './scope-choice.tsx';
-import { StatusBadge } from './status-badge.tsx';
 
 const DAY_LABELS = { MO: 'Mon', TU: 'Tue', WE: 'Wed', TH: 'Thu', FR: 'Fri', SA: 'Sat', SU: 'Sun' } as const;
 

@@ -37,9 +37,10 @@ import { IconAlertTriangle, IconRepeat } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { eventTitle } from '../../../lib/event-display.ts';
 import { createEvent, type SaveResult, updateEvent } from '../api/calendar-mutations.ts';
 import { calendarKeys, conflictsQueryOptions } from '../api/calendar-queries.ts';
-import { eventTitle, shortDate, whenText } from './calendar-utils.ts';
+import { shortDate, whenText } from './calendar-utils.ts';
 import { ScopeChoice } from './scope-choice.tsx';
 
 export type TeamOption = { id: number; name: string; sportId: number };

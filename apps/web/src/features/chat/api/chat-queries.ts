@@ -13,6 +13,7 @@ export const chatKeys = {
   history: (roomId: number, around: number | undefined) => ['chat', 'messages', roomId, around ?? 'latest'] as const,
   teamRooms: (teamId: number) => ['chat', 'team-rooms', teamId] as const,
   notifications: () => ['chat', 'notifications'] as const,
+  attachment: (uuid: string) => ['chat', 'attachment', uuid] as const,
 };
 
 /** The three tabs with unread counts (SPEC §2); socket events keep them fresh, polling is a fallback. */

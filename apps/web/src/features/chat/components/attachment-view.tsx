@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { toast } from 'sonner';
 import { apiBlob } from '../../../lib/api-client.ts';
+import { chatKeys } from '../api/chat-queries.ts';
 
 export const formatBytes = (bytes: number) =>
   bytes < 1024
@@ -16,7 +17,7 @@ export const formatBytes = (bytes: number) =>
 /** Attachments need the bearer token, so they load as blobs; the object URL lives with the view. */
 function useBlobUrl(media: Media, enabled: boolean) {
   const blob = useQuery({
-    queryKey: ['chat', 'attachment', media.uuid],
+    queryKey: chatKeys.attachment(media.uuid),
     queryFn: () => apiBlob(media.url),
     enabled,
     staleTime: Number.POSITIVE_INFINITY,

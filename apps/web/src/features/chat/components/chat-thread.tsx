@@ -1,6 +1,6 @@
-import type { RoomDetail } from '@fieldhouse/shared';
-import { Avatar, Badge, Group, HoverCard, Paper, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
-import { IconShieldCheck, IconUsersGroup, IconWifiOff } from '@tabler/icons-react';
+import { type RoomDetail, roleLabel } from '@fieldhouse/shared';
+import { Alert, Avatar, Badge, Group, HoverCard, Paper, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
+import { IconLock, IconShieldCheck, IconUsersGroup, IconWifiOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { roomDetailQueryOptions } from '../api/chat-queries.ts';
@@ -13,12 +13,13 @@ import { PersonAvatar, PRESENCE_LABEL } from './person-avatar.tsx';
 
 type Member = RoomDetail['members'][number];
 const fullName = (m: Pick<Member, 'firstName' | 'lastName'>) => [m.firstName, m.lastName].filter(Boolean).join(' ');
-const roleLabel = (role: string | null) =>
-  role ? role.charAt(0) + role.slice(1).toLowerCase().replaceAll('_', ' ') : '';
 
-/** Who the room is with, as the viewer sees it: the other person of a direct room, or the team. */
+/**
+ * Who the room is with, as the viewer sees it: the other person of a direct room, or the team;
+ * and who else is there for safeguarding (guardians, the school's second adult, decision 018).
+ */
 function describe(room: RoomDetail, viewerId: number) {
-  const people = room.members.filter((m) => m.reason === 'PARTICIPANT');
+  const watching = room.members.filter((m) => m.reason === 'GUARDIAN' || m.reason === 'SAFEGUARDING');
   if (room.kind === 'DIRECT' && room.directUserIds) {
     const others = room.directUserIds.filter((id) => id !== viewerId);
     const pair = room.members.filter((m) => room.directUserIds?.includes(m.id));
@@ -26,16 +27,81 @@ function describe(room: RoomDetail, viewerId: number) {
     return {
       title: counterpart ? fullName(counterpart) : pair.map(fullName).join(' and '),
       counterpart,
-      guardians: room.members.filter((m) => m.reason === 'GUARDIAN'),
+      watching,
       people: pair,
     };
   }
   return {
     title: room.team?.name ?? room.name ?? 'Group chat',
     counterpart: undefined,
-    guardians: room.members.filter((m) => m.reason === 'GUARDIAN'),
-    people,
+    watching,
+    people: room.members.filter((m) => m.reason === 'PARTICIPANT'),
   };
+}
+
+/** "2 guardians", "Second adult", "1 guardian · second adult". */
+function watchingLabel(watching: Member[]) {
+  const guardians = watching.filter((m) => m.reason === 'GUARDIAN').length;
+  const second = watching.some((m) => m.reason === 'SAFEGUARDING');
+  const parts = [
+    ...(guardians ? [`${guardians} ${guardians === 1 ? 'guardian' : 'guardians'}`] : []),
+    ...(second ? ['second adult'] : []),
+  ].join(' · ');
+  return `${parts.charAt(0).toUpperCase()}${parts.slice(1)} included`;
+}
+
+function SafeguardingBadge({ watching }: { watching: Member[] }) {
+  return (
+    <HoverCard width={300} position="bottom-end" shadow="md">
+      <HoverCard.Target>
+        <Badge
+          variant="light"
+          color="teal"
+          leftSection={<IconShieldCheck size={12} />}
+          style={{ cursor: 'help', flexShrink: 0 }}
+          data-testid="safeguarding-badge"
+        >
+          {watchingLabel(watching)}
+        </Badge>
+      </HoverCard.Target>
+      <HoverCard.Dropdown>
+        <Text size="sm" fw={600} mb={4}>
+          Safeguarding
+        </Text>
+        <Text size="xs" c="dimmed" mb="xs">
+          Conversations between adults and athletes under 18 are visible to the athletes’ guardians; where no guardian
+          can see one, a second adult of the school is in it.
+        </Text>
+        {watching.map((m) => (
+          <Text key={m.id} size="sm">
+            {fullName(m)}
+            {m.note && (
+              <Text span size="xs" c="dimmed">
+                {' '}
+                · {m.note}
+              </Text>
+            )}
+          </Text>
+        ))}
+      </HoverCard.Dropdown>
+    </HoverCard>
+  );
+}
+
+/** A room the policy holds: why, instead of a composer that could not send. */
+function HoldNotice({ reason }: { reason: string }) {
+  return (
+    <Alert
+      color="yellow"
+      variant="light"
+      radius={0}
+      icon={<IconLock size={18} />}
+      title="Messages are paused"
+      data-testid="safeguarding-hold"
+    >
+      <Text size="sm">{reason}</Text>
+    </Alert>
+  );
 }
 
 function TypingLine({ roomId }: { roomId: number }) {
@@ -91,8 +157,8 @@ export function ChatThread({ roomId, messageId, onJumpToLatest }: Props) {
         {!view ? (
           <Skeleton h={40} w={240} />
         ) : (
-          <Group justify="space-between" wrap="nowrap">
-            <Group gap="sm" wrap="nowrap">
+          <Group justify="space-between" gap="xs">
+            <Group gap="sm" wrap="nowrap" miw={0}>
               {view.counterpart ? (
                 <PersonAvatar {...view.counterpart} presence={counterpartPresence} />
               ) : (
@@ -124,33 +190,15 @@ export function ChatThread({ roomId, messageId, onJumpToLatest }: Props) {
                 )}
               </Stack>
             </Group>
-            {view.guardians.length > 0 && (
-              <HoverCard width={280} position="bottom-end" shadow="md">
-                <HoverCard.Target>
-                  <Badge
-                    variant="light"
-                    color="teal"
-                    leftSection={<IconShieldCheck size={12} />}
-                    style={{ cursor: 'help' }}
-                  >
-                    {view.guardians.length} {view.guardians.length === 1 ? 'guardian' : 'guardians'} included
-                  </Badge>
-                </HoverCard.Target>
-                <HoverCard.Dropdown>
-                  <Text size="sm" fw={600} mb={4}>
-                    Safeguarding
-                  </Text>
-                  <Text size="xs" c="dimmed" mb="xs">
-                    Conversations between adults and athletes under 18 are visible to the athletes' guardians.
-                  </Text>
-                  {view.guardians.map((g) => (
-                    <Text key={g.id} size="sm">
-                      {fullName(g)}
-                    </Text>
-                  ))}
-                </HoverCard.Dropdown>
-              </HoverCard>
-            )}
+            {view.watching.length > 0 && <SafeguardingBadge watching={view.watching} />}
+          </Group>
+        )}
+        {room.data?.safeguarding.viewerNote && (
+          <Group gap={6} mt={6} wrap="nowrap" align="flex-start" data-testid="safeguarding-viewer-note">
+            <IconShieldCheck size={14} color="var(--mantine-color-teal-7)" style={{ flexShrink: 0, marginTop: 2 }} />
+            <Text size="xs" c="teal.9">
+              {room.data.safeguarding.viewerNote}
+            </Text>
           </Group>
         )}
       </Paper>
@@ -158,19 +206,24 @@ export function ChatThread({ roomId, messageId, onJumpToLatest }: Props) {
         key={`${roomId}:${messageId ?? ''}`}
         roomId={roomId}
         messageId={messageId}
-        showSenders={room.data?.kind !== 'DIRECT'}
+        // A second adult reading two other people's conversation needs to see who wrote what.
+        showSenders={room.data?.kind !== 'DIRECT' || (view !== undefined && !view.counterpart)}
         emptyText={view?.counterpart ? `Say hello to ${view.counterpart.firstName}.` : 'Start the conversation.'}
         onJumpToLatest={onJumpToLatest}
       />
       <TypingLine roomId={roomId} />
       <ConnectionNotice />
-      <Composer
-        roomId={roomId}
-        placeholder={view ? `Message ${view.counterpart?.firstName ?? view.title}` : 'Message'}
-        recipient={view?.title ?? 'this conversation'}
-        onTyping={typed}
-        onStopTyping={stopTyping}
-      />
+      {room.data?.safeguarding.hold ? (
+        <HoldNotice reason={room.data.safeguarding.hold} />
+      ) : (
+        <Composer
+          roomId={roomId}
+          placeholder={view ? `Message ${view.counterpart?.firstName ?? view.title}` : 'Message'}
+          recipient={view?.title ?? 'this conversation'}
+          onTyping={typed}
+          onStopTyping={stopTyping}
+        />
+      )}
     </Stack>
   );
 }

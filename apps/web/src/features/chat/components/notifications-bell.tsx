@@ -1,4 +1,4 @@
-import { formatDisplayDate } from '@fieldhouse/shared';
+import { formatDisplayDate, plural } from '@fieldhouse/shared';
 import {
   ActionIcon,
   Button,
@@ -18,8 +18,12 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { chatKeys, markNotificationsRead, notificationsQueryOptions } from '../api/chat-queries.ts';
 
-/** The bell: the latest notifications, an unread dot, and "mark all read". */
-export function NotificationsBell() {
+/**
+ * The bell: the latest notifications, an unread dot, and "mark all read". Unread messages are
+ * counted here too (the same number as the Messages badge), so the bell never says "all caught
+ * up" while conversations wait.
+ */
+export function NotificationsBell({ unreadMessages }: { unreadMessages: number }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [opened, setOpened] = useState(false);
@@ -28,8 +32,13 @@ export function NotificationsBell() {
     mutationFn: markNotificationsRead,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: chatKeys.notifications() }),
   });
-  const unread = data?.unreadCount ?? 0;
+  const unreadNotifications = data?.unreadCount ?? 0;
+  const unread = unreadNotifications + unreadMessages;
   const items = data?.result ?? [];
+  const openMessages = () => {
+    setOpened(false);
+    void navigate({ to: '/messages', search: { tab: 'COACHES' } });
+  };
   return (
     <Popover width={340} position="bottom-end" shadow="md" opened={opened} onChange={setOpened}>
       <Popover.Target>
@@ -39,7 +48,7 @@ export function NotificationsBell() {
               variant="subtle"
               color="gray"
               size="lg"
-              aria-label="Notifications"
+              aria-label={unread ? `Notifications: ${unread} unread` : 'Notifications'}
               onClick={() => setOpened((o) => !o)}
             >
               <IconBell size={20} />
@@ -48,7 +57,26 @@ export function NotificationsBell() {
         </Tooltip>
       </Popover.Target>
       <Popover.Dropdown p={0}>
-        {items.length === 0 ? (
+        {unreadMessages > 0 && (
+          <>
+            <UnstyledButton w="100%" px="md" py="sm" onClick={openMessages}>
+              <Group justify="space-between" wrap="nowrap">
+                <Text size="sm" fw={600}>
+                  {plural(unreadMessages, 'unread message')}
+                </Text>
+                <Text size="sm" c="blue">
+                  Open Messages
+                </Text>
+              </Group>
+            </UnstyledButton>
+            <Divider />
+          </>
+        )}
+        {items.length === 0 && unreadMessages > 0 ? (
+          <Text size="sm" c="dimmed" px="md" py="sm">
+            No other notifications.
+          </Text>
+        ) : items.length === 0 ? (
           <Stack gap={4} py="lg" px="md" align="center">
             <Text fw={600}>You're all caught up</Text>
             <Text size="sm" c="dimmed" ta="center">
@@ -59,7 +87,12 @@ export function NotificationsBell() {
           <>
             <Group justify="space-between" px="md" py="xs">
               <Text fw={600}>Notifications</Text>
-              <Button size="compact-xs" variant="subtle" disabled={unread === 0} onClick={() => markRead.mutate()}>
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                disabled={unreadNotifications === 0}
+                onClick={() => markRead.mutate()}
+              >
                 Mark all read
               </Button>
             </Group>

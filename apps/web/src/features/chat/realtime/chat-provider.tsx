@@ -10,6 +10,7 @@ import {
   type Notification,
   type PollUpdate,
   type PresenceSnapshot,
+  type RoomUpdate,
   SOCKET_EVENTS,
   type TabValue,
 } from '@fieldhouse/shared';
@@ -222,6 +223,24 @@ export function ChatProvider({ viewerId, children }: { viewerId: number; childre
           },
         });
       }),
+      // Who is in a room (or its hold) changed. A room the viewer left is dropped, never refetched:
+      // its 403 would read as a sign-out (SPEC §8).
+      socket.on<RoomUpdate>(SOCKET_EVENTS.roomUpdate, ({ roomId, removed }) => {
+        if (removed) {
+          if (socket.currentRoom === roomId) {
+            toast.info('You are no longer in this conversation.');
+            void router.navigate({ to: '/messages', search: { tab: tabOfRoom(queryClient, roomId) } }).then(() => {
+              queryClient.removeQueries({ queryKey: chatKeys.room(roomId) });
+              queryClient.removeQueries({ queryKey: chatKeys.histories(roomId) });
+            });
+          } else {
+            queryClient.removeQueries({ queryKey: chatKeys.room(roomId) });
+            queryClient.removeQueries({ queryKey: chatKeys.histories(roomId) });
+          }
+        } else void queryClient.invalidateQueries({ queryKey: chatKeys.room(roomId) });
+        void queryClient.invalidateQueries({ queryKey: chatKeys.roomLists() });
+        void queryClient.invalidateQueries({ queryKey: chatKeys.tabs() });
+      }),
       socket.on(SOCKET_EVENTS.tabUnreadCountUpdate, () => {
         // SPEC §4: the update resets the tabs to zero; the refetch brings the true counts.
         queryClient.setQueryData(chatKeys.tabs(), emptyTabs());
@@ -247,10 +266,6 @@ export function ChatProvider({ viewerId, children }: { viewerId: number; childre
         presence.set(e.userId, e.status),
       ),
       socket.on('disconnect', () => typing.clear()),
-      socket.on(SOCKET_EVENTS.teamUpdate, () => void queryClient.invalidateQueries({ queryKey: ['teams'] })),
-      // Another administrator changed the schedule: open calendars and the dashboard refetch.
-      socket.on(SOCKET_EVENTS.calendarUpdate, () => void queryClient.invalidateQueries({ queryKey: ['calendar'] })),
-      socket.on(SOCKET_EVENTS.userStatusChange, () => void queryClient.invalidateQueries({ queryKey: ['users'] })),
     ];
     setChat({ socket, outbox, typing, presence, viewerId, markRead });
     void socket.connect();

@@ -1,15 +1,20 @@
-import { type DashboardSummary, formatDisplayDate } from '@fieldhouse/shared';
-import { ActionIcon, Avatar, Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { type DashboardSummary, formatDisplayDate, roleLabel } from '@fieldhouse/shared';
+import { ActionIcon, Avatar, Badge, Group, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
 import { IconMailForward, IconUserExclamation } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { resendInvite } from '../../users/api/users-queries.ts';
 import { HomeCard } from './home-card.tsx';
 
-const roleLabel = (role: string) => role.charAt(0) + role.slice(1).toLowerCase().replaceAll('_', ' ');
-
 /** People invited who have not set their password yet, with a resend for each. */
-export function AwaitingSignInCard({ data }: { data: DashboardSummary['awaitingFirstSignIn'] | undefined }) {
+export function AwaitingSignInCard({
+  data,
+  failed = false,
+}: {
+  data: DashboardSummary['awaitingFirstSignIn'] | undefined;
+  /** The dashboard answer failed (its error and Try again are shown above the cards). */
+  failed?: boolean;
+}) {
   const resend = useMutation({
     mutationFn: resendInvite,
     onSuccess: () => toast.success('Invitation sent again'),
@@ -21,10 +26,16 @@ export function AwaitingSignInCard({ data }: { data: DashboardSummary['awaitingF
       title="Awaiting first sign-in"
       aside={
         <Badge variant="light" color={data?.count ? 'yellow' : 'gray'}>
-          {data?.count ?? 0}
+          {data ? data.count : '–'}
         </Badge>
       }
     >
+      {!data && !failed && <Skeleton h={60} />}
+      {!data && failed && (
+        <Text size="sm" c="dimmed">
+          Not available while the school’s figures cannot be loaded.
+        </Text>
+      )}
       {data && data.people.length === 0 && (
         <Text size="sm" c="dimmed">
           Everyone you invited has signed in.

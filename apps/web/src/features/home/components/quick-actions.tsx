@@ -1,14 +1,17 @@
-import type { Role } from '@fieldhouse/shared';
 import { Button, Group, Modal, Select, Stack } from '@mantine/core';
 import { IconCalendarPlus, IconMessagePlus, IconUserPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { teamsQueryOptions } from '../../teams/api/teams-queries.ts';
-import { UserFormModal } from '../../users/components/user-form-modal.tsx';
 
 /** The three things a director starts the day with: an event, a person, a message to a team. */
-export function QuickActions({ actorRole }: { actorRole: Role }) {
+type Props = {
+  /** The users feature's form, passed in by the route (features do not import each other's components). */
+  addUserModal: (props: { opened: boolean; onClose: () => void }) => ReactNode;
+};
+
+export function QuickActions({ addUserModal }: Props) {
   const navigate = useNavigate();
   const teams = useQuery(teamsQueryOptions());
   const [adding, setAdding] = useState(false);
@@ -29,7 +32,7 @@ export function QuickActions({ actorRole }: { actorRole: Role }) {
       <Button leftSection={<IconMessagePlus size={16} />} onClick={() => setMessaging(true)}>
         Message a team
       </Button>
-      <UserFormModal opened={adding} onClose={() => setAdding(false)} actorRole={actorRole} teams={teams.data ?? []} />
+      {addUserModal({ opened: adding, onClose: () => setAdding(false) })}
       <Modal opened={messaging} onClose={() => setMessaging(false)} title="Message a team" centered>
         <Stack>
           <Select

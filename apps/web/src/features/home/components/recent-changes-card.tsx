@@ -3,6 +3,7 @@ import { Anchor, Avatar, Skeleton, Stack, Text, Timeline } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { QueryError } from '../../../components/query-error.tsx';
 import { auditQueryOptions } from '../../admin/api/get-audit.ts';
 import { HomeCard } from './home-card.tsx';
 
@@ -32,6 +33,14 @@ export function RecentChangesCard() {
       }
     >
       {audit.isPending && <Skeleton h={120} />}
+      {audit.isError && (
+        <QueryError
+          what="Recent changes"
+          error={audit.error}
+          onRetry={() => audit.refetch()}
+          retrying={audit.isFetching}
+        />
+      )}
       {audit.isSuccess && entries.length === 0 && (
         <Text size="sm" c="dimmed">
           No changes yet. Edits to people, teams and events will appear here.

@@ -3,11 +3,15 @@ import { Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronRight, IconMessages } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { QueryError } from '../../../components/query-error.tsx';
 import { tabsQueryOptions } from '../../chat/api/chat-queries.ts';
 import { HomeCard } from './home-card.tsx';
 
-/** Unread messages per group, each a link into that tab of the messages screen. */
-export function UnreadCard() {
+/**
+ * Unread messages per group, each a link into that tab of the messages screen. They are the
+ * viewer's own conversations: `note` says so where the rest of the screen is another school's.
+ */
+export function UnreadCard({ note }: { note?: string | null }) {
   const tabs = useQuery(tabsQueryOptions());
   const total = (tabs.data ?? []).reduce((sum, t) => sum + t.count, 0);
   return (
@@ -21,6 +25,19 @@ export function UnreadCard() {
         </Badge>
       }
     >
+      {note && (
+        <Text size="xs" c="dimmed" mb={4}>
+          {note}
+        </Text>
+      )}
+      {tabs.isError && (
+        <QueryError
+          what="Unread messages"
+          error={tabs.error}
+          onRetry={() => tabs.refetch()}
+          retrying={tabs.isFetching}
+        />
+      )}
       <Stack gap={4}>
         {TAB_VALUES.map((value) => {
           const count = tabs.data?.find((t) => t.value === value)?.count ?? 0;

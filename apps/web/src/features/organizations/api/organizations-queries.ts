@@ -10,9 +10,14 @@ export type OrganizationInput = {
   state?: string | null;
 };
 
+export const organizationsKeys = {
+  all: ['organizations'] as const,
+  list: (query: { search: string; page: number; limit: number }) => ['organizations', 'list', query] as const,
+};
+
 export const organizationsQueryOptions = (query: { search: string; page: number; limit: number }) =>
   queryOptions({
-    queryKey: ['organizations', 'list', query],
+    queryKey: organizationsKeys.list(query),
     // The switcher must list every organization, whichever one is active.
     queryFn: () => apiGet<PagedResponse<Organization>>('/auth/organizations/list', { ...query, organizationId: null }),
     placeholderData: keepPreviousData,

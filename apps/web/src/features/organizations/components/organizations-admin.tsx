@@ -11,13 +11,17 @@ import { zodValidate } from '../../../lib/zod-form.ts';
 import {
   createOrganization,
   type OrganizationInput,
+  organizationsKeys,
   organizationsQueryOptions,
   setOrganizationActive,
   updateOrganization,
 } from '../api/organizations-queries.ts';
 
-/** The organizations a SUPER_ADMIN manages: search, page, create and edit. */
-export function OrganizationsAdmin() {
+/**
+ * The organizations a SUPER_ADMIN manages: search, page, create and edit. A new one starts in
+ * its creator's time zone (their own school's, else their computer's), never UTC by accident.
+ */
+export function OrganizationsAdmin({ defaultTimeZone }: { defaultTimeZone: string | null }) {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 300);
   const [page, setPage] = useState(1);
@@ -96,7 +100,11 @@ export function OrganizationsAdmin() {
         <Pagination mt="md" total={info.pageCount} value={info.currentPage} onChange={setPage} />
       )}
       {editing && (
-        <OrganizationModal organization={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />
+        <OrganizationModal
+          organization={editing === 'new' ? undefined : editing}
+          defaultTimeZone={defaultTimeZone}
+          onClose={() => setEditing(null)}
+        />
       )}
       {switching && <ActivationModal organization={switching} onClose={() => setSwitching(null)} />}
     </Paper>
@@ -110,7 +118,7 @@ function ActivationModal({ organization, onClose }: { organization: Organization
   const mutation = useMutation({
     mutationFn: () => setOrganizationActive(organization.id, activate),
     onSuccess: async (saved) => {
-      await queryClient.invalidateQueries({ queryKey: ['organizations'] });
+      await queryClient.invalidateQueries({ queryKey: organizationsKeys.all });
       toast.success(`${saved.name} ${activate ? 'reactivated' : 'deactivated'}`);
       onClose();
     },
@@ -139,9 +147,11 @@ function ActivationModal({ organization, onClose }: { organization: Organization
 
 function OrganizationModal({
   organization,
+  defaultTimeZone,
   onClose,
 }: {
   organization?: Organization | undefined;
+  defaultTimeZone: string | null;
   onClose: () => void;
 }) {
   const queryClient = useQueryClient();
@@ -150,7 +160,7 @@ function OrganizationModal({
     initialValues: {
       name: organization?.name ?? '',
       slug: organization?.slug ?? '',
-      timezone: organization?.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+      timezone: organization?.timezone ?? defaultTimeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
       city: organization?.city ?? '',
       state: organization?.state ?? '',
     },
@@ -160,7 +170,7 @@ function OrganizationModal({
     mutationFn: (values: OrganizationInput) =>
       organization ? updateOrganization(organization.id, values) : createOrganization(values),
     onSuccess: async (saved) => {
-      await queryClient.invalidateQueries({ queryKey: ['organizations'] });
+      await queryClient.invalidateQueries({ queryKey: organizationsKeys.all });
       toast.success(`${saved.name} saved`);
       onClose();
     },

@@ -1,4 +1,4 @@
-import { type Sport, type TeamSummary, teamInputSchema } from '@fieldhouse/shared';
+import { currentSchoolYear, type Sport, type TeamSummary, teamInputSchema } from '@fieldhouse/shared';
 import { Group, Select, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -18,12 +18,6 @@ export const LEVELS = {
 export const GENDERS = { BOYS: 'Boys', GIRLS: 'Girls', COED: 'Coed' } as const;
 export const SEASONS = { FALL: 'Fall', WINTER: 'Winter', SPRING: 'Spring', SUMMER: 'Summer' } as const;
 const options = (labels: Record<string, string>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
-
-const currentSchoolYear = () => {
-  const now = new Date();
-  const start = now.getMonth() >= 6 ? now.getFullYear() : now.getFullYear() - 1;
-  return `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
-};
 
 type FormValues = { name: string; sportId: string; level: string; gender: string; season: string; schoolYear: string };
 

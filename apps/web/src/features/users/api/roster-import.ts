@@ -1,6 +1,8 @@
-import type { RosterImportResult } from '@fieldhouse/shared';
-import { postCsvImport } from '../../../lib/csv-import.ts';
+import type { RosterImportResult, RosterRowValues } from '@fieldhouse/shared';
+import { apiPost } from '../../../lib/api-client.ts';
 
-/** Uploads a roster CSV; rows with errors come back in the result (HTTP 422), not as a throw. */
-export const importRoster = (csv: string, dryRun: boolean) =>
-  postCsvImport<RosterImportResult>('/user/import', csv, dryRun);
+/** Mapped rows (after the mapping step): always an answer with every row's errors; an import writes the valid rows. */
+export const importRosterRows = async (rows: { row: number; values: RosterRowValues }[], dryRun: boolean) => {
+  const res = await apiPost<{ message: string; data: RosterImportResult }>('/user/import/rows', { rows, dryRun });
+  return { message: res.message, result: res.data };
+};

@@ -48,8 +48,14 @@ export const userDetailQueryOptions = (id: number) =>
     queryFn: async () => (await apiGet<{ data: UserDetail }>(`/user/${id}`)).data,
   });
 
+/** In the school the switcher shows (a super admin's other school), not the creator's own. */
 export const createUser = async (input: UserCreateInput) =>
-  (await apiPost<{ data: { user: User } }>('/user', input)).data.user;
+  (
+    await apiPost<{ data: { user: User } }>('/user', {
+      ...input,
+      organizationId: input.organizationId ?? getActiveOrganization() ?? undefined,
+    })
+  ).data.user;
 export const updateUser = async (id: number, input: UserUpdateInput) =>
   (await apiPatch<{ data: { user: User } }>(`/user/${id}`, input)).data.user;
 export const changeUserStatus = async (id: number, status: 'ACTIVE' | 'INACTIVE' | 'SUSPENDED') =>

@@ -1,4 +1,12 @@
-import { formatDisplayDate, ROLE_LABELS, type Role, USER_STATUS_LABELS, type User } from '@fieldhouse/shared';
+import {
+  classLabel,
+  formatDisplayDate,
+  ROLE_LABELS,
+  type Role,
+  type TabValue,
+  USER_STATUS_LABELS,
+  type User,
+} from '@fieldhouse/shared';
 import {
   Alert,
   Avatar,
@@ -20,14 +28,18 @@ import {
   IconCheck,
   IconChevronDown,
   IconMail,
+  IconMessage,
   IconPencil,
   IconPlayerPause,
   IconTrash,
 } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { QueryError } from '../../../components/query-error.tsx';
 import { SportIcon } from '../../../components/sport-icon.tsx';
+import { openDirectRoom } from '../../chat/api/chat-queries.ts';
 import { changeUserStatus, deleteUser, resendInvite, userDetailQueryOptions, usersKeys } from '../api/users-queries.ts';
 import { fullName, initials, ROLE_COLORS, STATUS_COLORS } from './labels.ts';
 
@@ -45,9 +57,22 @@ type Props = {
   onEdit: (user: User) => void;
 };
 
-/** A person's profile, teams, family links and sign-in state, with the actions on them. */
+/** Which Messages tab a person's conversation is under; staff have none. */
+const TAB_OF: Partial<Record<Role, TabValue>> = { COACH: 'COACHES', ATHLETE: 'ATHLETES', PARENT: 'GUARDIANS' };
+
+/**
+ * A person's profile, teams, family links and sign-in state, with the actions on them. It is a
+ * URL (`/users/?person=<id>`): shared, bookmarked, and closed with Back.
+ */
 export function UserDrawer({ userId, actor, onClose, onEdit }: Props) {
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const message = useMutation({
+    mutationFn: async (user: User) => ({ room: await openDirectRoom(user.id), tab: TAB_OF[user.role as Role] }),
+    onSuccess: ({ room, tab }) =>
+      void navigate({ to: '/messages', search: { tab: tab ?? 'COACHES', roomId: room.id } }),
+    onError: (e) => toast.error(e.message),
+  });
   const detail = useQuery({ ...userDetailQueryOptions(userId ?? 0), enabled: userId !== null });
   const [confirm, setConfirm] = useState<StatusAction | 'delete' | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: usersKeys.all });
@@ -89,9 +114,24 @@ export function UserDrawer({ userId, actor, onClose, onEdit }: Props) {
     : [];
 
   return (
-    <Drawer opened={userId !== null} onClose={onClose} position="right" size="md" title="Person" padding="lg">
-      {detail.isPending && userId !== null && <Loader m="xl" />}
-      {detail.isError && <Alert color="red">{detail.error.message}</Alert>}
+    <Drawer
+      opened={userId !== null}
+      onClose={onClose}
+      position="right"
+      size="md"
+      title="Person"
+      padding="lg"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      {detail.isPending && userId !== null && <Loader m="xl" aria-label="Loading" />}
+      {detail.isError && (
+        <QueryError
+          what="This person"
+          error={detail.error}
+          onRetry={() => detail.refetch()}
+          retrying={detail.isFetching}
+        />
+      )}
       {user && data && (
         <Stack gap="lg">
           <Group gap="md" wrap="nowrap">
@@ -135,6 +175,7 @@ export function UserDrawer({ userId, actor, onClose, onEdit }: Props) {
               label="Date of birth"
               value={user.dateOfBirth ? formatDisplayDate(`${user.dateOfBirth}T12:00:00Z`) : '—'}
             />
+            {user.role === 'ATHLETE' && <Field label="Class" value={classLabel(user.graduationYear) ?? '—'} />}
             <Field label="Added" value={formatDisplayDate(user.createdAt)} />
             {user.bio && <Field label="Notes" value={user.bio} />}
           </Stack>
@@ -205,6 +246,15 @@ export function UserDrawer({ userId, actor, onClose, onEdit }: Props) {
           )}
           <Divider />
           <Group>
+            {!self && user.role && TAB_OF[user.role] && user.status === 'ACTIVE' && (
+              <Button
+                leftSection={<IconMessage size={16} />}
+                loading={message.isPending}
+                onClick={() => message.mutate(user)}
+              >
+                Message
+              </Button>
+            )}
             <Button variant="default" leftSection={<IconPencil size={16} />} onClick={() => onEdit(user)}>
               Edit
             </Button>

@@ -1,5 +1,6 @@
 import {
   canGrantRole,
+  classLabel,
   ROLE_LABELS,
   ROLES,
   type Role,
@@ -8,13 +9,29 @@ import {
   userCreateSchema,
   userUpdateSchema,
 } from '@fieldhouse/shared';
-import { Alert, Button, Group, Modal, MultiSelect, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Divider,
+  Group,
+  Modal,
+  MultiSelect,
+  NumberInput,
+  Select,
+  Stack,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { zodValidate } from '../../../lib/zod-form.ts';
+import { teamsKeys } from '../../teams/api/teams-queries.ts';
+import { changeUserEmail, setUserTeams } from '../api/family.ts';
+import { peopleKeys } from '../api/people-search.ts';
 import { createUser, updateUser, usersKeys } from '../api/users-queries.ts';
+import { GuardiansEditor } from './guardians-editor.tsx';
 import { fullName } from './labels.ts';
 
 /** Roles the actor may give (the server enforces the same rule, decision 007). */
@@ -36,12 +53,21 @@ type FormValues = {
   role: Role;
   contactNumber: string;
   dateOfBirth: string;
+  graduationYear: number | string;
   bio: string;
   teamIds: string[];
   coachRole: 'HEAD' | 'ASSISTANT';
 };
 
+const onTeams = (role: Role) => role === 'ATHLETE' || role === 'COACH';
+const teamIdsOf = (user: User | undefined) =>
+  user
+    ? [...user.JoinedTeams.map((t) => t.id), ...(user.Coach?.TeamCoaches.map((t) => t.teamId) ?? [])].map(String)
+    : [];
+
 function toPayload(values: FormValues, editing: boolean) {
+  const graduationYear =
+    values.role === 'ATHLETE' && values.graduationYear !== '' ? Number(values.graduationYear) : null;
   return {
     ...(editing ? {} : { email: values.email }),
     firstName: values.firstName,
@@ -49,11 +75,18 @@ function toPayload(values: FormValues, editing: boolean) {
     role: values.role,
     contactNumber: values.contactNumber || null,
     dateOfBirth: values.dateOfBirth || null,
+    graduationYear,
     bio: values.bio || null,
-    ...(editing ? {} : { teamIds: values.teamIds.map(Number), coachRole: values.coachRole }),
+    ...(editing
+      ? {}
+      : { teamIds: onTeams(values.role) ? values.teamIds.map(Number) : [], coachRole: values.coachRole }),
   };
 }
 
+/**
+ * Add a person, or edit one: profile, class, e-mail (their sign-in follows), teams and, for an
+ * athlete, guardians (saved as they are changed).
+ */
 export function UserFormModal({ opened, onClose, actorRole, teams, user }: Props) {
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
@@ -66,24 +99,48 @@ export function UserFormModal({ opened, onClose, actorRole, teams, user }: Props
       role: user?.role ?? 'ATHLETE',
       contactNumber: user?.contactNumber ?? '',
       dateOfBirth: user?.dateOfBirth ?? '',
+      graduationYear: user?.graduationYear ?? '',
       bio: user?.bio ?? '',
-      teamIds: [],
+      teamIds: teamIdsOf(user),
       coachRole: 'ASSISTANT',
     },
-    validate: (values) => zodValidate(editing ? userUpdateSchema : userCreateSchema)(toPayload(values, editing)),
+    validate: (values) => ({
+      ...zodValidate(editing ? userUpdateSchema : userCreateSchema)(toPayload(values, editing)),
+      ...(editing && !/^\S+@\S+\.\S+$/.test(values.email.trim()) ? { email: 'Enter a valid e-mail address' } : {}),
+    }),
   });
 
   const mutation = useMutation({
-    mutationFn: (values: FormValues) =>
-      user
-        ? updateUser(user.id, toPayload(values, true))
-        : createUser(toPayload(values, false) as Parameters<typeof createUser>[0]),
-    onSuccess: async (saved) => {
-      await queryClient.invalidateQueries({ queryKey: usersKeys.all });
-      toast.success(editing ? `${fullName(saved)} updated` : `${fullName(saved)} added and invited by e-mail`);
+    mutationFn: async (values: FormValues) => {
+      if (!user) return createUser(toPayload(values, false) as Parameters<typeof createUser>[0]);
+      let saved = await updateUser(user.id, toPayload(values, true));
+      const email = values.email.trim().toLowerCase();
+      if (email !== user.email) saved = await changeUserEmail(user.id, email);
+      const before = teamIdsOf(user).sort().join();
+      if (onTeams(values.role) && [...values.teamIds].sort().join() !== before) {
+        saved = await setUserTeams(user.id, { teamIds: values.teamIds.map(Number), coachRole: values.coachRole });
+      }
+      return saved;
+    },
+    onSuccess: async (saved, values) => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: usersKeys.all }),
+        queryClient.invalidateQueries({ queryKey: peopleKeys.all }),
+        queryClient.invalidateQueries({ queryKey: teamsKeys.all }),
+      ]);
+      const emailChanged = user && values.email.trim().toLowerCase() !== user.email;
+      toast.success(
+        editing
+          ? `${fullName(saved)} updated${emailChanged ? '. Their sign-in is now their new e-mail; we told both addresses.' : ''}`
+          : `${fullName(saved)} added and invited by e-mail`,
+      );
       close();
     },
-    onError: (e) => setError(e instanceof Error ? e.message : 'Could not save'),
+    onError: async (e) => {
+      // A later step may have failed after the profile saved: show what is stored now.
+      await queryClient.invalidateQueries({ queryKey: usersKeys.all });
+      setError(e instanceof Error ? e.message : 'Could not save');
+    },
   });
 
   const close = () => {
@@ -92,16 +149,19 @@ export function UserFormModal({ opened, onClose, actorRole, teams, user }: Props
     onClose();
   };
   const roles = grantableRoles(actorRole);
+  const role = form.values.role;
+  const formId = useId();
+  const year = Number(form.values.graduationYear);
 
   return (
     <Modal
       opened={opened}
       onClose={close}
-      title={editing ? `Edit ${user ? fullName(user) : ''}` : 'Add a person'}
+      title={editing && user ? `Edit ${fullName(user)}` : 'Add a person'}
       size="lg"
       centered
     >
-      <form onSubmit={form.onSubmit((values) => mutation.mutate(values))} noValidate>
+      <form id={formId} onSubmit={form.onSubmit((values) => mutation.mutate(values))} noValidate>
         <Stack gap="md">
           {error && (
             <Alert color="red" variant="light">
@@ -112,20 +172,22 @@ export function UserFormModal({ opened, onClose, actorRole, teams, user }: Props
             <TextInput label="First name" withAsterisk {...form.getInputProps('firstName')} />
             <TextInput label="Last name" {...form.getInputProps('lastName')} />
           </Group>
-          {!editing && (
-            <TextInput
-              label="E-mail"
-              withAsterisk
-              type="email"
-              description="The invite goes here; it is also their sign-in."
-              {...form.getInputProps('email')}
-            />
-          )}
+          <TextInput
+            label="E-mail"
+            withAsterisk
+            type="email"
+            description={
+              editing
+                ? 'Also their sign-in. If you change it, their sign-in changes too and both addresses are told.'
+                : 'The invite goes here; it is also their sign-in.'
+            }
+            {...form.getInputProps('email')}
+          />
           <Group grow align="flex-start">
             <Select
               label="Role"
               withAsterisk
-              data={roles.map((role) => ({ value: role, label: ROLE_LABELS[role] }))}
+              data={roles.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
               allowDeselect={false}
               {...form.getInputProps('role')}
             />
@@ -133,40 +195,63 @@ export function UserFormModal({ opened, onClose, actorRole, teams, user }: Props
           </Group>
           <Group grow align="flex-start">
             <TextInput label="Date of birth" type="date" {...form.getInputProps('dateOfBirth')} />
-            {!editing && (form.values.role === 'ATHLETE' || form.values.role === 'COACH') ? (
-              <MultiSelect
-                label={form.values.role === 'COACH' ? 'Coaches' : 'Teams'}
-                data={teams.map((t) => ({ value: String(t.id), label: t.name }))}
-                searchable
-                clearable
-                {...form.getInputProps('teamIds')}
+            {role === 'ATHLETE' ? (
+              <NumberInput
+                label="Graduation year"
+                placeholder="2028"
+                description={year >= 1950 ? classLabel(year) : 'The class they graduate with'}
+                allowDecimal={false}
+                allowNegative={false}
+                hideControls
+                min={1950}
+                max={2100}
+                {...form.getInputProps('graduationYear')}
               />
             ) : (
               <div />
             )}
           </Group>
-          {!editing && form.values.role === 'COACH' && (
-            <Select
-              label="Coaching role"
-              data={[
-                { value: 'HEAD', label: 'Head coach' },
-                { value: 'ASSISTANT', label: 'Assistant coach' },
-              ]}
-              allowDeselect={false}
-              {...form.getInputProps('coachRole')}
-            />
+          {onTeams(role) && (
+            <Group grow align="flex-start">
+              <MultiSelect
+                label={role === 'COACH' ? 'Coaches' : 'Teams'}
+                placeholder={form.values.teamIds.length ? undefined : 'Choose teams'}
+                data={teams.map((t) => ({ value: String(t.id), label: t.name }))}
+                searchable
+                clearable
+                {...form.getInputProps('teamIds')}
+              />
+              {role === 'COACH' && (
+                <Select
+                  label={editing ? 'Role on teams added now' : 'Coaching role'}
+                  data={[
+                    { value: 'HEAD', label: 'Head coach' },
+                    { value: 'ASSISTANT', label: 'Assistant coach' },
+                  ]}
+                  allowDeselect={false}
+                  {...form.getInputProps('coachRole')}
+                />
+              )}
+            </Group>
           )}
           <Textarea label="Notes" autosize minRows={2} maxRows={5} {...form.getInputProps('bio')} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={mutation.isPending}>
-              {editing ? 'Save changes' : 'Add and invite'}
-            </Button>
-          </Group>
         </Stack>
       </form>
+      {/* Outside the form (its own fields must not submit it); its changes are saved as they are made. */}
+      {editing && user && user.role === 'ATHLETE' && (
+        <>
+          <Divider my="lg" />
+          <GuardiansEditor athlete={user} />
+        </>
+      )}
+      <Group justify="flex-end" mt="lg">
+        <Button variant="default" onClick={close}>
+          Cancel
+        </Button>
+        <Button type="submit" form={formId} loading={mutation.isPending}>
+          {editing ? 'Save changes' : 'Add and invite'}
+        </Button>
+      </Group>
     </Modal>
   );
 }

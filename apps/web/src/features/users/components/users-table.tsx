@@ -1,4 +1,5 @@
 import {
+  classLabel,
   formatDisplayDate,
   ROLE_LABELS,
   USER_STATUS_LABELS,
@@ -8,6 +9,7 @@ import {
 } from '@fieldhouse/shared';
 import { Avatar, Badge, Group, ScrollArea, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { SportIcon } from '../../../components/sport-icon.tsx';
 import { initials, ROLE_COLORS, STATUS_COLORS } from './labels.ts';
 
@@ -16,6 +18,8 @@ type Props = {
   query: UserListQuery;
   onSort: (sort: UserSort) => void;
   onOpen: (user: User) => void;
+  /** Shown instead of rows when the list is empty (a new school's first steps, or "no one matches"). */
+  empty: ReactNode;
 };
 
 function SortHeader({
@@ -46,16 +50,17 @@ function SortHeader({
 }
 
 /** The user list: sortable columns, a row per person; a click opens the detail drawer. */
-export function UsersTable({ users, query, onSort, onOpen }: Props) {
+export function UsersTable({ users, query, onSort, onOpen, empty }: Props) {
   return (
     <ScrollArea>
-      <Table highlightOnHover verticalSpacing="sm" miw={900} stickyHeader>
+      <Table highlightOnHover verticalSpacing="sm" miw={960} stickyHeader>
         <Table.Thead>
           <Table.Tr>
             <SortHeader label="First name" column="firstName" query={query} onSort={onSort} />
             <SortHeader label="Last name" column="lastName" query={query} onSort={onSort} />
             <SortHeader label="E-mail" column="email" query={query} onSort={onSort} />
             <SortHeader label="Role" column="role" query={query} onSort={onSort} />
+            <SortHeader label="Class" column="graduationYear" query={query} onSort={onSort} />
             <Table.Th>Teams</Table.Th>
             <SortHeader label="Status" column="status" query={query} onSort={onSort} />
             <SortHeader label="Added" column="createdAt" query={query} onSort={onSort} />
@@ -79,9 +84,17 @@ export function UsersTable({ users, query, onSort, onOpen }: Props) {
                     >
                       {initials(user)}
                     </Avatar>
-                    <Text size="sm" fw={500}>
-                      {user.firstName}
-                    </Text>
+                    <UnstyledButton
+                      onClick={(e) => {
+                        e.stopPropagation();
+                        onOpen(user);
+                      }}
+                      aria-label={`Open ${[user.firstName, user.lastName].filter(Boolean).join(' ')}`}
+                    >
+                      <Text size="sm" fw={500}>
+                        {user.firstName}
+                      </Text>
+                    </UnstyledButton>
                   </Group>
                 </Table.Td>
                 <Table.Td>
@@ -98,6 +111,15 @@ export function UsersTable({ users, query, onSort, onOpen }: Props) {
                       {ROLE_LABELS[user.role]}
                     </Badge>
                   )}
+                </Table.Td>
+                <Table.Td>
+                  <Text
+                    size="sm"
+                    c={user.graduationYear ? undefined : 'dimmed'}
+                    title={classLabel(user.graduationYear) ?? ''}
+                  >
+                    {user.graduationYear ?? '—'}
+                  </Text>
                 </Table.Td>
                 <Table.Td>
                   <Stack gap={2}>
@@ -129,14 +151,7 @@ export function UsersTable({ users, query, onSort, onOpen }: Props) {
           })}
         </Table.Tbody>
       </Table>
-      {users.length === 0 && (
-        <Stack align="center" py={48} gap={4}>
-          <Text fw={600}>No one matches</Text>
-          <Text size="sm" c="dimmed">
-            Try another name or e-mail, or clear the filters.
-          </Text>
-        </Stack>
-      )}
+      {users.length === 0 && empty}
     </ScrollArea>
   );
 }

@@ -3,7 +3,8 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { CalendarScreen } from '../../../features/calendar/components/calendar-screen.tsx';
 import { type CalendarSearch, calendarSearchSchema } from '../../../features/calendar/components/calendar-utils.ts';
-import { sportsQueryOptions, teamsQueryOptions } from '../../../features/teams/api/teams-queries.ts';
+import { sportsQueryOptions } from '../../../features/sports/api/sports-queries.ts';
+import { teamsQueryOptions } from '../../../features/teams/api/teams-queries.ts';
 
 export const Route = createFileRoute('/_app/calendar/')({
   validateSearch: calendarSearchSchema,

@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { HomeScreen } from '../../../features/home/components/home-screen.tsx';
+import { HomeScreen } from '../-home-screen.tsx';
 
 export const Route = createFileRoute('/_app/home/')({ component: HomeScreen });

@@ -1,11 +1,14 @@
 import { messagesSearchSchema, type RoomListItem } from '@fieldhouse/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
+import { useSyncExternalStore } from 'react';
 import { toast } from 'sonner';
+import { useAuth } from '../../../features/auth/hooks/use-auth.ts';
 import { chatKeys, openDirectRoom } from '../../../features/chat/api/chat-queries.ts';
 import { ChatLayout, NoRoomSelected } from '../../../features/chat/components/chat-layout.tsx';
 import { ChatThread } from '../../../features/chat/components/chat-thread.tsx';
 import { ConversationList } from '../../../features/chat/components/conversation-list.tsx';
+import { getActiveOrganization, subscribeActiveOrganization } from '../../../lib/active-organization.ts';
 
 export const Route = createFileRoute('/_app/messages/')({
   validateSearch: messagesSearchSchema,
@@ -16,6 +19,15 @@ function MessagesPage() {
   const { tab, roomId, messageId } = Route.useSearch();
   const navigate = Route.useNavigate();
   const queryClient = useQueryClient();
+  const auth = useAuth();
+  const active = useSyncExternalStore(subscribeActiveOrganization, getActiveOrganization);
+  const own = auth.state.status === 'signedIn' ? auth.state.organization : null;
+  // Conversations are a person's own, not a school's: a super admin viewing another school is told.
+  const scope = !own
+    ? 'Messages are with the coaches, athletes and guardians of your own school. You are not part of a school yet, so there is no one here to write to.'
+    : active !== null && active !== own.id
+      ? `These are your own conversations at ${own.name}. They do not change with the school you are viewing.`
+      : 'Pick a coach, athlete or guardian on the left to read and reply. New messages arrive here live.';
 
   const open = async (item: RoomListItem) => {
     try {
@@ -48,10 +60,7 @@ function MessagesPage() {
             onJumpToLatest={() => void navigate({ search: { tab, roomId } })}
           />
         ) : (
-          <NoRoomSelected
-            title="Your conversations"
-            text="Pick a coach, athlete or guardian on the left to read and reply. New messages arrive here live."
-          />
+          <NoRoomSelected title="Your conversations" text={scope} />
         )
       }
     />

@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { ReportsScreen } from '../../../features/reports/components/reports-screen.tsx';
 import { type ReportSearch, reportSearchSchema } from '../../../features/reports/utils/report-search.ts';
-import { sportsQueryOptions, teamsQueryOptions } from '../../../features/teams/api/teams-queries.ts';
+import { sportsQueryOptions } from '../../../features/sports/api/sports-queries.ts';
+import { teamsQueryOptions } from '../../../features/teams/api/teams-queries.ts';
 
 export const Route = createFileRoute('/_app/reports/')({
   validateSearch: reportSearchSchema,

@@ -1,4 +1,4 @@
-import type { TeamSummary } from '@fieldhouse/shared';
+import { plural, type TeamSummary } from '@fieldhouse/shared';
 import { Badge, Button, Card, Group, SegmentedControl, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconClipboardList, IconPlus, IconUsers } from '@tabler/icons-react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
@@ -7,7 +7,8 @@ import { useState } from 'react';
 import { z } from 'zod';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { SportIcon } from '../../../components/sport-icon.tsx';
-import { sportsQueryOptions, teamsQueryOptions } from '../../../features/teams/api/teams-queries.ts';
+import { sportsQueryOptions } from '../../../features/sports/api/sports-queries.ts';
+import { teamsQueryOptions } from '../../../features/teams/api/teams-queries.ts';
 import { TeamBadges } from '../../../features/teams/components/team-badges.tsx';
 import { SEASONS, TeamFormModal } from '../../../features/teams/components/team-form-modal.tsx';
 
@@ -32,7 +33,7 @@ function TeamsPage() {
     <>
       <PageHeader
         title="Teams"
-        description={`${shown.length} teams · ${athletes.toLocaleString()} roster places`}
+        description={`${plural(shown.length, 'team')} · ${plural(athletes, 'roster place')}`}
         actions={
           <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
             New team
@@ -77,11 +78,11 @@ function TeamsPage() {
                     <Group gap="lg" mt={4}>
                       <Group gap={4}>
                         <IconUsers size={16} />
-                        <Text size="sm">{team.athleteCount} athletes</Text>
+                        <Text size="sm">{plural(team.athleteCount, 'athlete')}</Text>
                       </Group>
                       <Group gap={4}>
                         <IconClipboardList size={16} />
-                        <Text size="sm">{team.coachCount} coaches</Text>
+                        <Text size="sm">{plural(team.coachCount, 'coach')}</Text>
                       </Group>
                     </Group>
                   </Stack>
@@ -90,7 +91,21 @@ function TeamsPage() {
             </SimpleGrid>
           </Stack>
         ))}
-        {shown.length === 0 && (
+        {teams.length === 0 && (
+          <Stack align="center" gap="xs" py="xl">
+            <Title order={2} fz="h4">
+              No teams yet
+            </Title>
+            <Text c="dimmed" ta="center" maw={420}>
+              Create your school’s teams (the sports catalogue has every common high-school sport), then add athletes
+              and coaches to each.
+            </Text>
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+              Create your first team
+            </Button>
+          </Stack>
+        )}
+        {teams.length > 0 && shown.length === 0 && (
           <Text c="dimmed" ta="center" py="xl">
             No teams this season yet.
           </Text>

@@ -1,12 +1,13 @@
 import { type AdminTab, adminTabSchema, adminTabsFor } from '@fieldhouse/shared';
 import { Tabs } from '@mantine/core';
-import { IconActivity, IconBuilding, IconEye, IconHistory, IconTrophy } from '@tabler/icons-react';
+import { IconActivity, IconBuilding, IconEye, IconHistory, IconShieldCheck, IconTrophy } from '@tabler/icons-react';
 import { createFileRoute } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { z } from 'zod';
 import { ForbiddenView } from '../../../../components/forbidden-view.tsx';
 import { PageHeader } from '../../../../components/page-header.tsx';
 import { AuditLog } from '../../../../features/admin/components/audit-log.tsx';
+import { SafeguardingSettingsPanel } from '../../../../features/admin/components/safeguarding-settings.tsx';
 import { SportsAdmin } from '../../../../features/admin/components/sports-admin.tsx';
 import { Supervision } from '../../../../features/admin/components/supervision.tsx';
 import { SystemStatusPanel } from '../../../../features/admin/components/system-status.tsx';
@@ -18,12 +19,14 @@ const TAB_LABELS: Record<AdminTab, { label: string; icon: ReactNode }> = {
   sports: { label: 'Sports', icon: <IconTrophy size={16} /> },
   audit: { label: 'Audit log', icon: <IconHistory size={16} /> },
   supervision: { label: 'Supervision', icon: <IconEye size={16} /> },
+  safeguarding: { label: 'Safeguarding', icon: <IconShieldCheck size={16} /> },
   system: { label: 'System status', icon: <IconActivity size={16} /> },
 };
 
 /**
  * Admin home (decision 012): a SUPER_ADMIN sees every tab, an ATHLETIC_DIRECTOR their
- * organization's audit log, supervision and the sports list; the server enforces the same.
+ * organization's audit log, supervision, safeguarding (decision 018) and the sports list; the
+ * server enforces the same.
  */
 export const Route = createFileRoute('/_app/admin/home/')({
   validateSearch: z.object({ tab: adminTabSchema.optional().catch(undefined) }),
@@ -47,7 +50,7 @@ export const Route = createFileRoute('/_app/admin/home/')({
           description={
             superAdmin
               ? 'Organizations on this Fieldhouse, and the settings that span them.'
-              : 'Your organization’s change history, message supervision and the sports list.'
+              : 'Your organization’s change history, message supervision, safeguarding and the sports list.'
           }
         />
         <Tabs
@@ -66,7 +69,9 @@ export const Route = createFileRoute('/_app/admin/home/')({
             ))}
           </Tabs.List>
           <Tabs.Panel value="organizations">
-            <OrganizationsAdmin />
+            <OrganizationsAdmin
+              defaultTimeZone={state.status === 'signedIn' ? (state.organization?.timezone ?? null) : null}
+            />
           </Tabs.Panel>
           <Tabs.Panel value="sports">
             <SportsAdmin canEdit={superAdmin} />
@@ -76,6 +81,9 @@ export const Route = createFileRoute('/_app/admin/home/')({
           </Tabs.Panel>
           <Tabs.Panel value="supervision">
             <Supervision />
+          </Tabs.Panel>
+          <Tabs.Panel value="safeguarding">
+            <SafeguardingSettingsPanel />
           </Tabs.Panel>
           <Tabs.Panel value="system">
             <SystemStatusPanel />

@@ -2,11 +2,14 @@ import type { Sport, SportInput } from '@fieldhouse/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { apiDelete, apiGet, apiPatch, apiPost } from '../../../lib/api-client.ts';
 
-/** Same key as the teams screens use, so a change here refreshes their sport pickers too. */
-export const adminSportsQueryOptions = () =>
+/** Sports are read by teams, calendar, reports and users, and edited in admin: one key for all. */
+export const sportsKeys = { all: ['sports'] as const };
+
+export const sportsQueryOptions = () =>
   queryOptions({
-    queryKey: ['sports'],
+    queryKey: sportsKeys.all,
     queryFn: async () => (await apiGet<{ data: Sport[] }>('/sports')).data,
+    staleTime: 10 * 60_000,
   });
 
 export const createSport = async (input: SportInput) => (await apiPost<{ data: Sport }>('/sports', input)).data;

@@ -1,0 +1,397 @@
+/**
+ * The safeguarding policy through the API (decision 018, issue #15 cases 1–5): no minor is alone
+ * with an adult in any conversation, on room creation and whenever a fact the policy reads
+ * changes; staff roles are refused to people under 18; the director's contacts API.
+ */
+import {
+  apiResponseSchema,
+  type ChatMessage,
+  type Role,
+  type RoomDetail,
+  roomDetailSchema,
+  SOCKET_EVENTS,
+  safeguardingSettingsSchema,
+} from '@fieldhouse/shared';
+import { eq } from 'drizzle-orm';
+import type { Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../src/db/client.ts';
+import { coaches, guardianLinks, teamCoaches, teamMembers, teams } from '../src/db/schema/index.ts';
+import { inTransaction } from '../src/db/transaction.ts';
+import { reconcilePeople } from '../src/modules/safeguarding/reconcile.ts';
+import { buildTestApp, type TestApp } from './helpers/app.ts';
+import { as, buildSchool, type School } from './helpers/directory.ts';
+import { buildOrganization, buildUser } from './helpers/factories.ts';
+import { emitWithAck, nextEvent, openSocket } from './helpers/sockets.ts';
+
+let app: TestApp;
+let url: string;
+let school: School;
+const sockets: Socket[] = [];
+
+beforeAll(async () => {
+  app = await buildTestApp();
+  url = await app.listen({ port: 0, host: '127.0.0.1' });
+  school = await buildSchool(app, 'Westfield High');
+});
+afterEach(() => {
+  for (const socket of sockets.splice(0)) socket.close();
+});
+afterAll(async () => {
+  await app.close();
+});
+
+const FIFTEEN = '2011-06-01';
+const THIRTEEN = '2013-02-10';
+const detail = apiResponseSchema(roomDetailSchema);
+const settings = apiResponseSchema(safeguardingSettingsSchema);
+
+/** Someone new in `organizationId` (Westfield by default). */
+const person = (role: Role, firstName: string, extra: Parameters<typeof buildUser>[1] = {}) =>
+  buildUser(app, { role, firstName, lastName: 'Test', organizationId: school.org.id, ...extra });
+
+async function openDirect(from: { email: string }, to: { id: number }) {
+  return (await as(app, from)).post('/api/chat/rooms/direct', { userId: to.id });
+}
+async function roomOf(viewer: { email: string }, roomId: number): Promise<RoomDetail> {
+  const res = await (await as(app, viewer)).get(`/api/chat/rooms/${roomId}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return detail.parse(res.json()).data;
+}
+const reasons = (room: RoomDetail) => Object.fromEntries(room.members.map((m) => [m.id, m.reason]));
+async function history(viewer: { email: string }, roomId: number) {
+  const res = await (await as(app, viewer)).get(`/api/chat/rooms/${roomId}/messages`);
+  return { status: res.statusCode, messages: (res.json().data?.messages ?? []) as ChatMessage[] };
+}
+const systemNotes = async (viewer: { email: string }, roomId: number) =>
+  (await history(viewer, roomId)).messages.filter((m) => m.messageType === 'SYSTEM').map((m) => m.content);
+
+/** A school of its own: the policy's choices depend on who its directors and contacts are. */
+async function smallSchool(name: string, withDirector = true) {
+  const org = await buildOrganization(app, { name });
+  const make = (role: Role, firstName: string, extra = {}) =>
+    buildUser(app, { role, firstName, lastName: name.split(' ')[0], organizationId: org.id, ...extra });
+  const director = withDirector ? await make('ATHLETIC_DIRECTOR', 'Dina') : undefined;
+  const coach = await make('COACH', 'Cole');
+  const minor = await make('ATHLETE', 'Mia', { dateOfBirth: FIFTEEN });
+  return { org, director, coach, minor, make };
+}
+
+describe('issue #15, measured cases 1–5', () => {
+  it('1: a 15-year-old with no guardian and a coach are never alone: a second adult joins, and the room says why', async () => {
+    const s = await smallSchool('Northside High');
+    const opened = await openDirect(s.minor, s.coach);
+    expect(opened.statusCode, opened.body).toBe(200);
+    const room = await roomOf(s.coach, opened.json().data.id);
+    expect(reasons(room)).toEqual({
+      [s.coach.id]: 'PARTICIPANT',
+      [s.minor.id]: 'PARTICIPANT',
+      [s.director?.id as number]: 'SAFEGUARDING',
+    });
+    expect(room.members.find((m) => m.reason === 'SAFEGUARDING')?.note).toBe('Athletic director (second adult)');
+    const [note] = await systemNotes(s.coach, room.id);
+    expect(note).toMatch(
+      /^Dina Northside \(athletic director\) joined as Northside High’s second adult: Mia Northside is under 18 and has no guardian who can see this conversation/,
+    );
+    // The second adult reads it, and is told why they are there.
+    expect((await roomOf(s.director as { email: string }, room.id)).safeguarding.viewerNote).toMatch(
+      /second adult for safeguarding: Mia Northside has no guardian who can see it/,
+    );
+  });
+
+  it('1: with nobody who could be the second adult, the conversation is refused with the reason and not made', async () => {
+    const s = await smallSchool('Lakeview Prep', false);
+    const refused = await openDirect(s.coach, s.minor);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      id: 'safeguarding_refused',
+      message: expect.stringMatching(
+        /^Safeguarding: Mia Lakeview is under 18 and has no guardian who can see this conversation, and Lakeview Prep has no safeguarding contact or athletic director/,
+      ),
+    });
+    const rooms = await (await as(app, s.coach)).get('/api/chat/rooms?tab=ATHLETES');
+    expect(
+      rooms.json().data.result.find((r: { counterpart: { id: number } }) => r.counterpart.id === s.minor.id),
+    ).toMatchObject({
+      chatId: null,
+    });
+    // Once the school has a director, the same conversation opens with them in it.
+    const director = await s.make('ATHLETIC_DIRECTOR', 'Dara');
+    const opened = await openDirect(s.coach, s.minor);
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(reasons(await roomOf(s.coach, opened.json().data.id))[director.id]).toBe('SAFEGUARDING');
+  });
+
+  it('2: a team whose only athlete is an unguarded minor and one coach gets a second adult in its room', async () => {
+    const s = await smallSchool('Riverbend High');
+    const db = app.testDatabase.db;
+    const [team] = await db
+      .insert(teams)
+      .values({
+        organizationId: s.org.id,
+        sportId: school.sport.id,
+        name: 'Riverbend Golf',
+        gender: 'COED',
+        season: 'FALL',
+        schoolYear: '2026-27',
+      })
+      .returning();
+    const [coachRow] = await db.insert(coaches).values({ userId: s.coach.id }).returning();
+    await db.insert(teamCoaches).values({ coachId: coachRow?.id as number, teamId: team?.id as number, role: 'HEAD' });
+    await db.insert(teamMembers).values({ teamId: team?.id as number, userId: s.minor.id });
+    const rooms = await (await as(app, s.coach)).get(`/api/chat/teams/${team?.id}/rooms`);
+    expect(rooms.statusCode, rooms.body).toBe(200);
+    const room = await roomOf(s.coach, rooms.json().data[0].id);
+    expect(reasons(room)).toEqual({
+      [s.coach.id]: 'PARTICIPANT',
+      [s.minor.id]: 'PARTICIPANT',
+      [s.director?.id as number]: 'SAFEGUARDING',
+    });
+  });
+
+  it('3: after a minor’s guardian is deleted, their rooms and new ones get a second adult', async () => {
+    const minor = await person('ATHLETE', 'Noah', { dateOfBirth: FIFTEEN });
+    const mom = await person('PARENT', 'Nora');
+    await app.testDatabase.db.insert(guardianLinks).values({ guardianId: mom.id, athleteId: minor.id });
+    const coachRoom = (await openDirect(school.coach, minor)).json().data.id as number;
+    expect(reasons(await roomOf(school.coach, coachRoom))).toEqual({
+      [school.coach.id]: 'PARTICIPANT',
+      [minor.id]: 'PARTICIPANT',
+      [mom.id]: 'GUARDIAN',
+    });
+    expect((await (await as(app, school.director)).delete(`/api/user/${mom.id}`)).statusCode).toBe(200);
+    const after = reasons(await roomOf(school.coach, coachRoom));
+    expect(after[mom.id]).toBeUndefined();
+    expect(after[school.director.id]).toBe('SAFEGUARDING');
+    expect((await systemNotes(school.coach, coachRoom)).at(-1)).toMatch(
+      /Dana Director \(athletic director\) joined as Westfield High’s second adult.*Nora Test is no longer here as a guardian\./,
+    );
+    // A new conversation with the same minor.
+    const opened = await openDirect(school.administrator, minor);
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(reasons(await roomOf(school.administrator, opened.json().data.id))[school.director.id]).toBe('SAFEGUARDING');
+  });
+
+  it('4: correcting an adult athlete’s birth date to a minor’s brings the guardian into the existing room at once', async () => {
+    const athlete = await person('ATHLETE', 'Ava', { dateOfBirth: '2004-01-01' });
+    const dad = await person('PARENT', 'Dev');
+    await app.testDatabase.db.insert(guardianLinks).values({ guardianId: dad.id, athleteId: athlete.id });
+    const roomId = (await openDirect(school.coach, athlete)).json().data.id as number;
+    expect(reasons(await roomOf(school.coach, roomId))[dad.id]).toBeUndefined();
+    const dadSocket = await openSocket(app, url, dad, sockets);
+    const told = nextEvent<{ roomId: number }>(dadSocket, SOCKET_EVENTS.roomUpdate);
+    const corrected = await (await as(app, school.director)).patch(`/api/user/${athlete.id}`, {
+      dateOfBirth: '2012-04-04',
+    });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    expect(await told).toEqual({ roomId });
+    expect(reasons(await roomOf(school.coach, roomId))[dad.id]).toBe('GUARDIAN');
+    const coachSocket = await openSocket(app, url, school.coach, sockets);
+    const heard = nextEvent<ChatMessage>(dadSocket, SOCKET_EVENTS.chatMessageReceived);
+    await emitWithAck(coachSocket, SOCKET_EVENTS.chatMessage, { roomId, message: 'Bus leaves at 6:30' });
+    expect((await heard).content).toBe('Bus leaves at 6:30');
+    expect((await roomOf(dad, roomId)).safeguarding.viewerNote).toMatch(/as Ava Test’s guardian for safeguarding/);
+    // Back to an adult: the guardian leaves again, and the room says so.
+    await (await as(app, school.director)).patch(`/api/user/${athlete.id}`, { dateOfBirth: '2004-01-01' });
+    expect(reasons(await roomOf(school.coach, roomId))[dad.id]).toBeUndefined();
+    expect((await systemNotes(school.coach, roomId)).at(-1)).toBe('Dev Test is no longer here as a guardian.');
+  });
+
+  it('5: a staff role is refused to anyone under 18, on change and on creation', async () => {
+    const director = await as(app, school.director);
+    const kid = await person('ATHLETE', 'Kai', { dateOfBirth: THIRTEEN });
+    const promoted = await director.patch(`/api/user/${kid.id}`, { role: 'COACH' });
+    expect(promoted.statusCode).toBe(400);
+    expect(promoted.json()).toMatchObject({
+      id: 'staff_under_18',
+      message: expect.stringMatching(/^role: A person under 18/),
+    });
+    expect((await director.get(`/api/user/${kid.id}`)).json().data.user.role).toBe('ATHLETE');
+    const created = await director.post('/api/user', {
+      email: `young-coach-${kid.id}@school.example`,
+      firstName: 'Young',
+      role: 'COACH',
+      dateOfBirth: THIRTEEN,
+    });
+    expect(created.statusCode).toBe(400);
+    const coach = await person('COACH', 'Grown');
+    const younger = await director.patch(`/api/user/${coach.id}`, { dateOfBirth: THIRTEEN });
+    expect(younger.statusCode).toBe(400);
+    expect(younger.json().message).toMatch(/^dateOfBirth: A person under 18/);
+  });
+});
+
+describe('re-evaluated when the facts change', () => {
+  it('roster changes: an athlete joins the team room with their guardian and leaves it with them', async () => {
+    const director = await as(app, school.director);
+    const kid = await person('ATHLETE', 'Rae', { dateOfBirth: FIFTEEN });
+    const mom = await person('PARENT', 'Rita');
+    await app.testDatabase.db.insert(guardianLinks).values({ guardianId: mom.id, athleteId: kid.id });
+    const roomId = (await director.get(`/api/chat/teams/${school.jv.id}/rooms`)).json().data[0].id as number;
+    expect((await director.post(`/api/teams/${school.jv.id}/members`, { userId: kid.id })).statusCode).toBe(201);
+    expect(reasons(await roomOf(school.director, roomId))).toMatchObject({
+      [kid.id]: 'PARTICIPANT',
+      [mom.id]: 'GUARDIAN',
+    });
+    // The roster's own note, then the policy's note about the guardian it brought in.
+    expect((await systemNotes(school.director, roomId)).slice(-2)).toEqual([
+      'Rae Test joined the team',
+      'Rita Test (guardian of Rae Test) joined as a guardian: conversations between adults and athletes under 18 include their guardians (safeguarding).',
+    ]);
+    expect((await director.delete(`/api/teams/${school.jv.id}/members/${kid.id}`)).statusCode).toBe(200);
+    const after = reasons(await roomOf(school.director, roomId));
+    expect(after[kid.id]).toBeUndefined();
+    expect(after[mom.id]).toBeUndefined();
+  });
+
+  it('roster changes from the team page picker (several at once) bring guardians in too', async () => {
+    const director = await as(app, school.director);
+    const kid = await person('ATHLETE', 'Ivy', { dateOfBirth: FIFTEEN });
+    const dad = await person('PARENT', 'Ian');
+    await app.testDatabase.db.insert(guardianLinks).values({ guardianId: dad.id, athleteId: kid.id });
+    const roomId = (await director.get(`/api/chat/teams/${school.jv.id}/rooms`)).json().data[0].id as number;
+    const added = await director.post(`/api/teams/${school.jv.id}/members/batch`, { userIds: [kid.id] });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(reasons(await roomOf(school.director, roomId))).toMatchObject({
+      [kid.id]: 'PARTICIPANT',
+      [dad.id]: 'GUARDIAN',
+    });
+  });
+
+  it('guardian suspension, then reactivation: a second adult stands in, then steps out', async () => {
+    const director = await as(app, school.director);
+    const kid = await person('ATHLETE', 'Sam', { dateOfBirth: FIFTEEN });
+    const mom = await person('PARENT', 'Sue');
+    await app.testDatabase.db.insert(guardianLinks).values({ guardianId: mom.id, athleteId: kid.id });
+    const roomId = (await openDirect(school.coach, kid)).json().data.id as number;
+    await director.patch(`/api/user/${mom.id}/status`, { status: 'SUSPENDED' });
+    expect(reasons(await roomOf(school.coach, roomId))).toMatchObject({
+      [mom.id]: 'GUARDIAN',
+      [school.director.id]: 'SAFEGUARDING',
+    });
+    await director.patch(`/api/user/${mom.id}/status`, { status: 'ACTIVE' });
+    expect(reasons(await roomOf(school.coach, roomId))[school.director.id]).toBeUndefined();
+    expect((await systemNotes(school.coach, roomId)).at(-1)).toBe(
+      'Dana Director is no longer needed here as the second adult.',
+    );
+  });
+
+  it('guardian link and unlink (the policy API that link editing calls)', async () => {
+    const kid = await person('ATHLETE', 'Lou', { dateOfBirth: FIFTEEN });
+    const dad = await person('PARENT', 'Len');
+    const roomId = (await openDirect(school.coach, kid)).json().data.id as number;
+    expect(reasons(await roomOf(school.coach, roomId))[school.director.id]).toBe('SAFEGUARDING');
+    const relink = (change: (tx: Db) => Promise<unknown>) =>
+      inTransaction(app.testDatabase.db, async (tx, afterCommit) => {
+        await change(tx);
+        const reconciled = await reconcilePeople(
+          tx,
+          [
+            { id: kid.id, organizationId: school.org.id, roles: ['ATHLETE'] },
+            { id: dad.id, organizationId: school.org.id, roles: ['PARENT'] },
+          ],
+          'guardians',
+        );
+        afterCommit(() => reconciled.emit(app.io));
+      });
+    await relink((tx) => tx.insert(guardianLinks).values({ guardianId: dad.id, athleteId: kid.id }));
+    expect(reasons(await roomOf(school.coach, roomId))).toMatchObject({ [dad.id]: 'GUARDIAN' });
+    expect(reasons(await roomOf(school.coach, roomId))[school.director.id]).toBeUndefined();
+    await relink((tx) => tx.delete(guardianLinks).where(eq(guardianLinks.guardianId, dad.id)));
+    const after = reasons(await roomOf(school.coach, roomId));
+    expect(after[dad.id]).toBeUndefined();
+    expect(after[school.director.id]).toBe('SAFEGUARDING');
+    expect((await history(dad, roomId)).status).toBe(403);
+  });
+
+  it('role change: an adult who is no longer an administrator stops overseeing team rooms', async () => {
+    const admin = await person('ATHLETIC_ADMINISTRATOR', 'Otto');
+    const roomId = (await (await as(app, admin)).get(`/api/chat/teams/${school.varsity.id}/rooms`)).json().data[0]
+      .id as number;
+    expect(reasons(await roomOf(school.director, roomId))[admin.id]).toBe('OVERSIGHT');
+    expect((await (await as(app, school.director)).patch(`/api/user/${admin.id}`, { role: 'COACH' })).statusCode).toBe(
+      200,
+    );
+    expect(reasons(await roomOf(school.director, roomId))[admin.id]).toBeUndefined();
+  });
+});
+
+describe('safeguarding contacts (Admin → Safeguarding)', () => {
+  it('lets the director name contacts, who replace the stand-in director where a second adult is needed', async () => {
+    const s = await smallSchool('Hillcrest High');
+    const assistant = await s.make('ASSISTANT_ATHLETIC_DIRECTOR', 'Ada');
+    const roomId = (await openDirect(s.coach, s.minor)).json().data.id as number;
+    const director = await as(app, s.director as { email: string });
+    const before = settings.parse((await director.get('/api/safeguarding')).json()).data;
+    expect(before).toMatchObject({
+      organization: { id: s.org.id, name: 'Hillcrest High' },
+      contacts: [],
+      fallback: [{ id: s.director?.id }],
+      conversations: [
+        {
+          roomId,
+          kind: 'DIRECT',
+          title: 'Cole Hillcrest and Mia Hillcrest',
+          minors: [{ id: s.minor.id, name: 'Mia Hillcrest', birthDateKnown: true }],
+          observers: [{ id: s.director?.id, name: 'Dina Hillcrest' }],
+          hold: null,
+          viewerIsMember: true,
+        },
+      ],
+    });
+    expect(before.candidates.map((c) => c.id).sort()).toEqual([s.director?.id, assistant.id].sort());
+
+    const saved = await director.put('/api/safeguarding/contacts', { userIds: [assistant.id] });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(settings.parse(saved.json()).data.conversations[0]?.observers).toEqual([
+      { id: assistant.id, name: 'Ada Hillcrest' },
+    ]);
+    expect(reasons(await roomOf(s.coach, roomId))).toEqual({
+      [s.coach.id]: 'PARTICIPANT',
+      [s.minor.id]: 'PARTICIPANT',
+      [assistant.id]: 'SAFEGUARDING',
+    });
+    expect((await roomOf(s.coach, roomId)).members.find((m) => m.id === assistant.id)?.note).toBe(
+      'Safeguarding contact (second adult)',
+    );
+
+    // Only active administrators of the organization; only the director and the super admin.
+    for (const userIds of [[s.coach.id], [school.director.id], [assistant.id, assistant.id], [1, 2, 3, 4, 5, 6]])
+      expect((await director.put('/api/safeguarding/contacts', { userIds })).statusCode).toBe(400);
+    for (const who of [s.coach, assistant]) {
+      expect((await (await as(app, who)).get('/api/safeguarding')).statusCode).toBe(403);
+      expect((await (await as(app, who)).put('/api/safeguarding/contacts', { userIds: [] })).statusCode).toBe(403);
+    }
+    expect((await director.get(`/api/safeguarding?organizationId=${school.org.id}`)).statusCode).toBe(403);
+    expect(
+      (await (await as(app, school.superAdmin)).get(`/api/safeguarding?organizationId=${s.org.id}`)).statusCode,
+    ).toBe(200);
+
+    // The contact suspended: the director stands in again.
+    await director.patch(`/api/user/${assistant.id}/status`, { status: 'SUSPENDED' });
+    expect(reasons(await roomOf(s.coach, roomId))).toMatchObject({ [s.director?.id as number]: 'SAFEGUARDING' });
+    expect(reasons(await roomOf(s.coach, roomId))[assistant.id]).toBeUndefined();
+  });
+
+  it('holds an existing conversation when its last possible second adult goes, and lets it go on when one comes back', async () => {
+    const s = await smallSchool('Cedar Ridge');
+    const roomId = (await openDirect(s.coach, s.minor)).json().data.id as number;
+    const superAdmin = await as(app, school.superAdmin);
+    await superAdmin.patch(`/api/user/${s.director?.id}/status`, { status: 'SUSPENDED' });
+    const room = await roomOf(s.coach, roomId);
+    expect(room.safeguarding.hold).toMatch(/^Safeguarding: Mia Cedar is under 18/);
+    const coachSocket = await openSocket(app, url, s.coach, sockets);
+    expect(await emitWithAck(coachSocket, SOCKET_EVENTS.chatMessage, { roomId, message: 'Hello?' })).toMatchObject({
+      ok: false,
+      error: { statusCode: 409, id: 'safeguarding_hold', message: expect.stringMatching(/^Safeguarding:/) },
+    });
+    await superAdmin.patch(`/api/user/${s.director?.id}/status`, { status: 'ACTIVE' });
+    expect((await roomOf(s.coach, roomId)).safeguarding.hold).toBeNull();
+    expect((await systemNotes(s.coach, roomId)).at(-1)).toMatch(/Messages can be sent again/);
+    expect(await emitWithAck(coachSocket, SOCKET_EVENTS.chatMessage, { roomId, message: 'Hello again' })).toMatchObject(
+      {
+        ok: true,
+      },
+    );
+  });
+});

@@ -39,7 +39,7 @@ test('create a weekly practice and see it on the week view', async ({ page, shot
   test.setTimeout(90_000);
   const monday = thisMonday();
   await signIn(page, DEMO.admin, `/calendar/?view=week&date=${monday}`);
-  await expect(page.getByRole('heading', { name: 'Calendar', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Calendar', level: 1 })).toBeVisible();
   await expect(page.getByTestId('legend')).toBeVisible();
   // The demo schedule has practices this week.
   await expect(page.locator('.fh-type-practice').first()).toBeVisible();

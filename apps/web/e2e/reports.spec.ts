@@ -23,7 +23,7 @@ async function downloadCsv(page: Page, name: string) {
 
 test('run every report, download its CSV and print it', async ({ page, shot }) => {
   await signIn(page, DEMO.admin, '/reports/');
-  await expect(page.getByRole('heading', { name: 'Reports', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Reports', level: 1 })).toBeVisible();
   // The default report is the roster.
   await expect(page.getByRole('button', { name: /Roster by team/ })).toHaveAttribute('aria-pressed', 'true');
 

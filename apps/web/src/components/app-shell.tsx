@@ -32,6 +32,7 @@ import {
 } from '@tabler/icons-react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import classes from './app-shell.module.css';
 import { Logo } from './logo.tsx';
 
 export type ShellUser = {
@@ -91,11 +92,14 @@ export function Shell({
     <AppShell
       header={{ height: 60 }}
       navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }}
-      padding="lg"
+      padding={{ base: 'sm', sm: 'lg' }}
     >
+      <a href="#main" className={classes.skipLink}>
+        Skip to content
+      </a>
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
+        <Group h="100%" px={{ base: 'xs', xs: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
+          <Group gap="sm" wrap="nowrap" className={classes.brand}>
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
             <ThemeIcon variant="transparent" size="lg">
               <Logo size={30} />
@@ -110,7 +114,7 @@ export function Shell({
                 </Badge>
               ))}
           </Group>
-          <Group gap="xs" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap" className={classes.actions}>
             {notificationsSlot}
             <Menu position="bottom-end" width={240} shadow="md">
               <Menu.Target>
@@ -151,7 +155,7 @@ export function Shell({
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="sm">
+      <AppShell.Navbar p="sm" className={opened ? undefined : classes.navClosed}>
         <AppShell.Section grow component={ScrollArea}>
           {NAV.map((item) => (
             <NavLink
@@ -186,13 +190,15 @@ export function Shell({
             />
           )}
         </AppShell.Section>
-        <AppShell.Section>
+        <AppShell.Section visibleFrom="sm">
           <Text size="xs" c="dimmed" px="sm" py="xs">
             Press Alt+T to jump to notifications
           </Text>
         </AppShell.Section>
       </AppShell.Navbar>
-      <AppShell.Main>{children}</AppShell.Main>
+      <AppShell.Main id="main" tabIndex={-1} className={classes.main}>
+        {children}
+      </AppShell.Main>
     </AppShell>
   );
 }

@@ -1,15 +1,12 @@
-import { Box, Center, Paper, Stack, Text, Title } from '@mantine/core';
+import { Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import classes from './auth-layout.module.css';
 import { Logo } from './logo.tsx';
 
-/** The frame of the public auth screens: brand panel beside a form card. */
+/** The frame of the public auth screens: brand panel beside a form card; the card alone on a phone. */
 export function AuthLayout({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
   return (
-    <Box
-      mih="100vh"
-      style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)' }}
-      className="fh-auth"
-    >
+    <Box className={classes.root}>
       <Box
         visibleFrom="md"
         p={48}
@@ -39,15 +36,23 @@ export function AuthLayout({ title, subtitle, children }: { title: string; subti
           © Fieldhouse
         </Text>
       </Box>
-      <Center p="xl" style={{ gridColumn: 'auto' }}>
-        <Paper w="100%" maw={420} p="xl" radius="lg" withBorder shadow="sm">
+      <Box component="main" className={classes.form}>
+        <Paper w="100%" maw={420} p={{ base: 'lg', xs: 'xl' }} radius="lg" withBorder shadow="sm">
+          <Group gap="xs" mb="md" hiddenFrom="md" wrap="nowrap">
+            <Logo size={32} />
+            <Text fw={700} size="lg">
+              Fieldhouse
+            </Text>
+          </Group>
           <Stack gap={4} mb="lg">
-            <Title order={2}>{title}</Title>
+            <Title order={1} fz="h2">
+              {title}
+            </Title>
             {subtitle && <Text c="dimmed">{subtitle}</Text>}
           </Stack>
           {children}
         </Paper>
-      </Center>
+      </Box>
     </Box>
   );
 }

@@ -11,7 +11,9 @@ export function ErrorView({ error, reset }: ErrorComponentProps) {
   return (
     <Center mih="60vh" p="xl">
       <Stack align="center" gap="sm" maw={640}>
-        <Title order={2}>Something went wrong!</Title>
+        <Title order={1} fz="h2">
+          Something went wrong!
+        </Title>
         <Text c="dimmed" ta="center">
           Try again, or reload the page if it keeps happening.
         </Text>

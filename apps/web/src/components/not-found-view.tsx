@@ -5,7 +5,9 @@ export function NotFoundView() {
   return (
     <Center mih="60vh" p="xl">
       <Stack align="center" gap="xs">
-        <Title order={2}>Not Found</Title>
+        <Title order={1} fz="h2">
+          Not Found
+        </Title>
         <Text c="dimmed">The page you asked for does not exist or has moved.</Text>
         <Anchor component={Link} to="/">
           Back to home

@@ -13,7 +13,9 @@ export function PageHeader({
   return (
     <Group justify="space-between" align="flex-end" mb="lg">
       <Stack gap={2}>
-        <Title order={2}>{title}</Title>
+        <Title order={1} fz="h2">
+          {title}
+        </Title>
         {description && <Text c="dimmed">{description}</Text>}
       </Stack>
       {actions}

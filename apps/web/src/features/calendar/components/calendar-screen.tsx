@@ -227,7 +227,9 @@ export function CalendarScreen({
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
         <Stack gap={2}>
-          <Title order={2}>Calendar</Title>
+          <Title order={1} fz="h2">
+            Calendar
+          </Title>
           <Text c="dimmed">
             Games, practices and meetings for every team
             {events.data ? ` · times in ${events.data.timezone.replace('_', ' ')}` : ''}

@@ -56,7 +56,9 @@ export function ConversationList({ tab, activeRoomId, onTabChange, onOpen }: Pro
   return (
     <Stack gap={0} h="100%">
       <Group justify="space-between" px="md" pt="md">
-        <Title order={3}>Messages</Title>
+        <Title order={1} fz="h3">
+          Messages
+        </Title>
         <ConnectionBadge />
       </Group>
       <Tabs

@@ -41,7 +41,8 @@ export function OrganizationSwitcher({ ownOrganizationId }: { ownOrganizationId:
       }}
       allowDeselect={false}
       searchable
-      w={{ base: 150, sm: 260 }}
+      w={{ base: 'auto', sm: 260 }}
+      style={{ flex: '1 1 0', minWidth: 0, maxWidth: 260 }}
       size="sm"
     />
   );

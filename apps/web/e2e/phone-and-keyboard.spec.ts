@@ -94,3 +94,65 @@ test('every screen of the spec has exactly one h1, naming it', async ({ page }) 
     await expect(page.getByRole('heading', { level: 1 }), path).toHaveCount(1);
   }
 });
+
+test('alt+T focuses the notifications bell when no toast is shown', async ({ page }) => {
+  await signIn(page);
+  await page.locator('#main').focus();
+  await page.keyboard.press('Alt+KeyT');
+  await expect(page.getByRole('button', { name: /^Notifications/ })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Notifications' })).toBeVisible();
+});
+
+test('by keyboard alone: open a person from Users, close, and land back on their row', async ({ page }) => {
+  await signIn(page, undefined, '/users/');
+  const open = page.getByRole('button', { name: /^Open / }).first();
+  await expect(open).toBeVisible({ timeout: 15_000 });
+  const name = ((await open.getAttribute('aria-label')) ?? '').replace(/^Open /, '');
+  // Tab from the search field until the first person's button has focus.
+  await page.getByRole('textbox', { name: /search/i }).first().focus();
+  for (let i = 0; i < 40 && !(await open.evaluate((el) => el === document.activeElement)); i++) {
+    await page.keyboard.press('Tab');
+  }
+  await expect(open).toBeFocused();
+  await page.keyboard.press('Enter');
+  const drawer = page.getByRole('dialog');
+  await expect(drawer).toBeVisible();
+  await expect(drawer.getByText(name).first()).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  await expect(open).toBeFocused();
+});
+
+test('a form modal opens on its first field, with a named close button', async ({ page }) => {
+  await signIn(page, undefined, '/teams/');
+  await page.getByRole('button', { name: 'New team' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Close' })).toBeVisible();
+  await expect(dialog.getByRole('textbox').first()).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: 'New team' })).toBeFocused();
+});
+
+test.describe('users on a phone', () => {
+  test.use(PHONE);
+
+  test('each person is a card with their full name, and the list can still be sorted', async ({ page, shot }) => {
+    await signIn(page, undefined, '/users/');
+    const first = page.getByTestId('user-row').first();
+    await expect(first).toBeVisible({ timeout: 15_000 });
+    expect(await overflow(page)).toBe(0);
+    const box = await first.boundingBox();
+    expect(box?.width ?? 0).toBeGreaterThan(300);
+    await expect(page.getByRole('columnheader')).toHaveCount(0);
+    await page.getByLabel('Sort by').selectOption({ label: 'Last name (Z–A, newest first)' });
+    await expect(page).toHaveURL(/sort=lastName/);
+    await expect(page).toHaveURL(/order=desc/);
+    await shot('phone-users');
+    await page.getByRole('button', { name: /^Open / }).first().click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    expect(await overflow(page)).toBe(0);
+    await shot('phone-person');
+  });
+});

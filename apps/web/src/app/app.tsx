@@ -15,7 +15,7 @@ import { showPendingFlash } from '../lib/flash.ts';
 import { Toaster } from '../lib/toaster.tsx';
 import { queryClient } from './query-client.ts';
 import { router } from './router.tsx';
-import { theme } from './theme.ts';
+import { cssVariablesResolver, theme } from './theme.ts';
 
 /** Re-runs route guards whenever the auth state changes (sign-in, sign-out, 401). */
 function AuthedRouter({ auth }: { auth: Auth }) {
@@ -29,7 +29,12 @@ function AuthedRouter({ auth }: { auth: Auth }) {
 export function App() {
   useEffect(showPendingFlash, []);
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light" getStyleNonce={cspNonce}>
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="light"
+      getStyleNonce={cspNonce}
+    >
       <QueryClientProvider client={queryClient}>
         <AuthProvider splash={<SplashScreen />}>{(auth) => <AuthedRouter auth={auth} />}</AuthProvider>
         <Toaster />

@@ -118,9 +118,9 @@ export function Shell({
             {notificationsSlot}
             <Menu position="bottom-end" width={240} shadow="md">
               <Menu.Target>
-                <UnstyledButton aria-label="Profile menu">
+                <UnstyledButton aria-label={`Profile menu: ${fullName}, ${roleLabel(user.role) || 'No role'}`}>
                   <Group gap={8} wrap="nowrap">
-                    <Avatar src={user.userImage} radius="xl" color="navy" size={34}>
+                    <Avatar src={user.userImage} radius="xl" color="navy" size={34} aria-hidden>
                       {initials}
                     </Avatar>
                     <Stack gap={0} visibleFrom="md">

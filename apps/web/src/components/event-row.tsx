@@ -32,7 +32,6 @@ export function EventRow({
         borderRadius: 'var(--mantine-radius-sm)',
         borderLeft: `3px solid var(--mantine-color-${TYPE_COLORS[o.type]}-6)`,
       }}
-      aria-label={eventTitle(o)}
     >
       <Group justify="space-between" wrap="nowrap" gap="xs">
         <Stack gap={0} style={{ minWidth: 0 }}>

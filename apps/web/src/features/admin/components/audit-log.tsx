@@ -5,7 +5,6 @@ import {
   Button,
   Collapse,
   Group,
-  Pagination,
   Paper,
   Select,
   Stack,
@@ -20,6 +19,7 @@ import { IconChevronDown, IconChevronRight, IconDownload, IconSearch } from '@ta
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { toast } from 'sonner';
+import { Pager } from '../../../components/pager.tsx';
 import { type AuditFilters, auditQueryOptions, downloadAuditCsv } from '../api/get-audit.ts';
 import { AuditDiff } from './audit-diff.tsx';
 import { EmptyRow } from './empty-row.tsx';
@@ -215,7 +215,7 @@ export function AuditLog({ canSeeAllOrganizations }: { canSeeAllOrganizations: b
             {info.totalCount.toLocaleString()} {info.totalCount === 1 ? 'entry' : 'entries'}
           </Text>
           {info.pageCount > 1 && (
-            <Pagination
+            <Pager
               total={info.pageCount}
               value={info.currentPage}
               onChange={(page) => setFilters((f) => ({ ...f, page }))}

@@ -5,7 +5,6 @@ import {
   Button,
   Group,
   Modal,
-  Pagination,
   Paper,
   ScrollArea,
   Stack,
@@ -20,6 +19,7 @@ import { IconEye, IconFileTypeCsv, IconFileTypePdf, IconSearch, IconShieldCheck 
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { Pager } from '../../../components/pager.tsx';
 import { conversationsQueryOptions, exportConversation, readConversation } from '../api/conversations.ts';
 import { EmptyRow } from './empty-row.tsx';
 
@@ -123,7 +123,7 @@ export function Supervision() {
         </Table.Tbody>
       </Table>
       {info && info.pageCount > 1 && (
-        <Pagination mt="md" total={info.pageCount} value={info.currentPage} onChange={setPage} />
+        <Pager mt="md" total={info.pageCount} value={info.currentPage} onChange={setPage} />
       )}
       {opened && <SupervisedConversationModal conversation={opened} onClose={() => setOpened(null)} />}
     </Paper>

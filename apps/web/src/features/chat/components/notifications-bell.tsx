@@ -15,8 +15,9 @@ import {
 import { IconBell } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { chatKeys, markNotificationsRead, notificationsQueryOptions } from '../api/chat-queries.ts';
+import { useBellHotkey } from '../hooks/use-bell-hotkey.ts';
 
 /**
  * The bell: the latest notifications, an unread dot, and "mark all read". Unread messages are
@@ -27,6 +28,8 @@ export function NotificationsBell({ unreadMessages }: { unreadMessages: number }
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [opened, setOpened] = useState(false);
+  const bell = useRef<HTMLButtonElement>(null);
+  useBellHotkey(bell);
   const { data } = useQuery(notificationsQueryOptions());
   const markRead = useMutation({
     mutationFn: markNotificationsRead,
@@ -45,6 +48,7 @@ export function NotificationsBell({ unreadMessages }: { unreadMessages: number }
         <Tooltip label="Notifications">
           <Indicator disabled={unread === 0} label={unread > 9 ? '9+' : unread} size={16} color="red" offset={6}>
             <ActionIcon
+              ref={bell}
               variant="subtle"
               color="gray"
               size="lg"
@@ -56,7 +60,7 @@ export function NotificationsBell({ unreadMessages }: { unreadMessages: number }
           </Indicator>
         </Tooltip>
       </Popover.Target>
-      <Popover.Dropdown p={0}>
+      <Popover.Dropdown p={0} aria-label="Notifications">
         {unreadMessages > 0 && (
           <>
             <UnstyledButton w="100%" px="md" py="sm" onClick={openMessages}>

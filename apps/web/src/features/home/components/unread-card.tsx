@@ -1,5 +1,5 @@
 import { TAB_LABELS, TAB_VALUES } from '@fieldhouse/shared';
-import { Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Group, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronRight, IconMessages } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -47,7 +47,6 @@ export function UnreadCard({ note }: { note?: string | null }) {
               renderRoot={(props) => <Link to="/messages" search={{ tab: value }} {...props} />}
               p="xs"
               style={{ borderRadius: 'var(--mantine-radius-sm)' }}
-              aria-label={`${TAB_LABELS[value]}: ${count} unread`}
             >
               <Group justify="space-between">
                 <Text size="sm">{TAB_LABELS[value]}</Text>
@@ -55,6 +54,7 @@ export function UnreadCard({ note }: { note?: string | null }) {
                   {count > 0 ? (
                     <Badge color="red" size="sm" variant="filled">
                       {count}
+                      <VisuallyHidden> unread</VisuallyHidden>
                     </Badge>
                   ) : (
                     <Text size="xs" c="dimmed">

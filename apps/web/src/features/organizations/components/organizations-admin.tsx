@@ -1,5 +1,5 @@
 import { formatDisplayDate, type Organization, organizationInputSchema } from '@fieldhouse/shared';
-import { Badge, Button, Group, Modal, Pagination, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Modal, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
@@ -7,6 +7,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { FormModal } from '../../../components/form-modal.tsx';
+import { Pager } from '../../../components/pager.tsx';
 import { zodValidate } from '../../../lib/zod-form.ts';
 import {
   createOrganization,
@@ -97,7 +98,7 @@ export function OrganizationsAdmin({ defaultTimeZone }: { defaultTimeZone: strin
         </Table.Tbody>
       </Table>
       {info && info.pageCount > 1 && (
-        <Pagination mt="md" total={info.pageCount} value={info.currentPage} onChange={setPage} />
+        <Pager mt="md" total={info.pageCount} value={info.currentPage} onChange={setPage} />
       )}
       {editing && (
         <OrganizationModal

@@ -1,9 +1,11 @@
 /** Pieces every report uses: its frame (title, what it shows), a chart box, the pager, states. */
+
 import type { PaginationInfo } from '@fieldhouse/shared';
 import { BarChart, type BarChartProps } from '@mantine/charts';
-import { Alert, Center, Group, Pagination, Paper, ScrollArea, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Center, Group, Paper, ScrollArea, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconInbox } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { Pager as PageButtons } from '../../../components/pager.tsx';
 import classes from './reports.module.css';
 
 export function ReportFrame({
@@ -83,7 +85,7 @@ export function Pager({
           : `Showing ${first}–${last} of ${info.totalCount.toLocaleString()} ${noun}`}
       </Text>
       {info.pageCount > 1 && (
-        <Pagination total={info.pageCount} value={info.currentPage} onChange={onPage} withEdges size="sm" />
+        <PageButtons total={info.pageCount} value={info.currentPage} onChange={onPage} withEdges size="sm" />
       )}
     </Group>
   );

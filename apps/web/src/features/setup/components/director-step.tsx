@@ -1,5 +1,5 @@
 import { userCreateSchema } from '@fieldhouse/shared';
-import { Alert, Button, Group, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCheck, IconMailForward } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -67,10 +67,10 @@ export function DirectorStep({
       )}
       <form onSubmit={form.onSubmit((values) => invite.mutate(values))} noValidate>
         <Stack gap="sm">
-          <Group grow align="flex-start">
+          <SimpleGrid cols={{ base: 1, xs: 2 }}>
             <TextInput label="First name" withAsterisk {...form.getInputProps('firstName')} />
             <TextInput label="Last name" {...form.getInputProps('lastName')} />
-          </Group>
+          </SimpleGrid>
           <TextInput label="Athletic director’s e-mail" type="email" withAsterisk {...form.getInputProps('email')} />
           <Group justify="space-between">
             <Button variant="subtle" onClick={onNext}>

@@ -1,5 +1,5 @@
 import { type Organization, setupOrganizationSchema } from '@fieldhouse/shared';
-import { Alert, Button, Group, Select, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconBuildingCommunity } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -56,11 +56,11 @@ export function SchoolStep({ onCreated }: { onCreated: (school: Organization) =>
           {...form.getInputProps('timezone')}
         />
         <TextInput label="Street address" placeholder="100 Main Street" {...form.getInputProps('address')} />
-        <Group grow align="flex-start">
+        <SimpleGrid cols={{ base: 1, xs: 2 }}>
           <TextInput label="City" {...form.getInputProps('city')} />
           <TextInput label="State" maw={{ sm: 120 }} {...form.getInputProps('state')} />
           <TextInput label="ZIP code" maw={{ sm: 140 }} {...form.getInputProps('postalCode')} />
-        </Group>
+        </SimpleGrid>
         <Group justify="flex-end">
           <Button type="submit" loading={create.isPending} leftSection={<IconBuildingCommunity size={16} />}>
             Create school

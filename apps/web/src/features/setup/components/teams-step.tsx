@@ -185,7 +185,7 @@ export function TeamsStep({ canAddSports, onNext }: { canAddSports: boolean; onN
                 {error}
               </Alert>
             )}
-            <Group grow align="flex-start">
+            <SimpleGrid cols={{ base: 1, xs: 2 }}>
               <Select
                 label="Gender"
                 data={option(GENDERS)}
@@ -207,7 +207,7 @@ export function TeamsStep({ canAddSports, onNext }: { canAddSports: boolean; onN
                 allowDeselect={false}
                 onChange={(v) => v && setSeason(v as Season)}
               />
-            </Group>
+            </SimpleGrid>
             <TextInput
               label="Team name"
               withAsterisk

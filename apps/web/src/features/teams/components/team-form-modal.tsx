@@ -1,5 +1,5 @@
 import { currentSchoolYear, type Sport, type TeamSummary, teamInputSchema } from '@fieldhouse/shared';
-import { Group, Select, TextInput } from '@mantine/core';
+import { Group, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -70,7 +70,7 @@ export function TeamFormModal({
       submitLabel={team ? 'Save changes' : 'Create team'}
     >
       <TextInput label="Team name" placeholder="Girls Varsity Soccer" withAsterisk {...form.getInputProps('name')} />
-      <Group grow align="flex-start">
+      <SimpleGrid cols={{ base: 1, xs: 2 }}>
         <Select
           label="Sport"
           withAsterisk
@@ -79,12 +79,12 @@ export function TeamFormModal({
           {...form.getInputProps('sportId')}
         />
         <Select label="Level" data={options(LEVELS)} allowDeselect={false} {...form.getInputProps('level')} />
-      </Group>
-      <Group grow align="flex-start">
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, xs: 2 }}>
         <Select label="Gender" data={options(GENDERS)} allowDeselect={false} {...form.getInputProps('gender')} />
         <Select label="Season" data={options(SEASONS)} allowDeselect={false} {...form.getInputProps('season')} />
         <TextInput label="School year" placeholder="2026-27" {...form.getInputProps('schoolYear')} />
-      </Group>
+      </SimpleGrid>
     </FormModal>
   );
 }

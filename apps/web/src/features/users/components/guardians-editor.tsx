@@ -7,6 +7,7 @@ import {
   Group,
   Paper,
   Select,
+  SimpleGrid,
   Stack,
   Text,
   TextInput,
@@ -193,11 +194,11 @@ export function GuardiansEditor({ athlete }: { athlete: { id: number; firstName:
       <Collapse expanded={adding}>
         <Paper withBorder p="sm" radius="sm">
           <Stack gap="xs">
-            <Group grow align="flex-start">
+            <SimpleGrid cols={{ base: 1, xs: 2 }}>
               <TextInput label="First name" withAsterisk {...form.getInputProps('firstName')} />
               <TextInput label="Last name" withAsterisk {...form.getInputProps('lastName')} />
-            </Group>
-            <Group grow align="flex-start">
+            </SimpleGrid>
+            <SimpleGrid cols={{ base: 1, xs: 2 }}>
               <TextInput
                 label="E-mail"
                 withAsterisk
@@ -206,7 +207,7 @@ export function GuardiansEditor({ athlete }: { athlete: { id: number; firstName:
                 {...form.getInputProps('email')}
               />
               <TextInput label="Phone" placeholder="(217) 555-0142" {...form.getInputProps('contactNumber')} />
-            </Group>
+            </SimpleGrid>
             <Group justify="space-between" align="flex-end">
               <RelationshipSelect value={relationship} onChange={setRelationship} />
               <Button

@@ -18,6 +18,7 @@ import {
   MultiSelect,
   NumberInput,
   Select,
+  SimpleGrid,
   Stack,
   Textarea,
   TextInput,
@@ -168,10 +169,10 @@ export function UserFormModal({ opened, onClose, actorRole, teams, user }: Props
               {error}
             </Alert>
           )}
-          <Group grow align="flex-start">
+          <SimpleGrid cols={{ base: 1, xs: 2 }}>
             <TextInput label="First name" withAsterisk {...form.getInputProps('firstName')} />
             <TextInput label="Last name" {...form.getInputProps('lastName')} />
-          </Group>
+          </SimpleGrid>
           <TextInput
             label="E-mail"
             withAsterisk
@@ -183,7 +184,7 @@ export function UserFormModal({ opened, onClose, actorRole, teams, user }: Props
             }
             {...form.getInputProps('email')}
           />
-          <Group grow align="flex-start">
+          <SimpleGrid cols={{ base: 1, xs: 2 }}>
             <Select
               label="Role"
               withAsterisk
@@ -192,8 +193,8 @@ export function UserFormModal({ opened, onClose, actorRole, teams, user }: Props
               {...form.getInputProps('role')}
             />
             <TextInput label="Phone" placeholder="(217) 555-0142" {...form.getInputProps('contactNumber')} />
-          </Group>
-          <Group grow align="flex-start">
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, xs: 2 }}>
             <TextInput label="Date of birth" type="date" {...form.getInputProps('dateOfBirth')} />
             {role === 'ATHLETE' ? (
               <NumberInput
@@ -210,9 +211,9 @@ export function UserFormModal({ opened, onClose, actorRole, teams, user }: Props
             ) : (
               <div />
             )}
-          </Group>
+          </SimpleGrid>
           {onTeams(role) && (
-            <Group grow align="flex-start">
+            <SimpleGrid cols={{ base: 1, xs: 2 }}>
               <MultiSelect
                 label={role === 'COACH' ? 'Coaches' : 'Teams'}
                 placeholder={form.values.teamIds.length ? undefined : 'Choose teams'}
@@ -232,7 +233,7 @@ export function UserFormModal({ opened, onClose, actorRole, teams, user }: Props
                   {...form.getInputProps('coachRole')}
                 />
               )}
-            </Group>
+            </SimpleGrid>
           )}
           <Textarea label="Notes" autosize minRows={2} maxRows={5} {...form.getInputProps('bio')} />
         </Stack>

@@ -7,16 +7,19 @@ import {
   type UserListQuery,
   type UserSort,
 } from '@fieldhouse/shared';
-import { Avatar, Badge, Group, ScrollArea, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Badge, Group, NativeSelect, ScrollArea, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { SportIcon } from '../../../components/sport-icon.tsx';
+import stacked from '../../../components/stacked-table.module.css';
 import { initials, ROLE_COLORS, STATUS_COLORS } from './labels.ts';
 
 type Props = {
   users: User[];
   query: UserListQuery;
   onSort: (sort: UserSort) => void;
+  /** Sets column and order at once (the phone's sort select). */
+  onSortBy: (sort: UserSort, order: 'asc' | 'desc') => void;
   onOpen: (user: User) => void;
   /** Shown instead of rows when the list is empty (a new school's first steps, or "no one matches"). */
   empty: ReactNode;
@@ -49,12 +52,47 @@ function SortHeader({
   );
 }
 
-/** The user list: sortable columns, a row per person; a click opens the detail drawer. */
-export function UsersTable({ users, query, onSort, onOpen, empty }: Props) {
+const SORT_LABELS: Record<UserSort, string> = {
+  firstName: 'First name',
+  lastName: 'Last name',
+  email: 'E-mail',
+  role: 'Role',
+  graduationYear: 'Class',
+  status: 'Status',
+  createdAt: 'Added',
+};
+
+/** On a phone the column headers are hidden with the table's grid; sorting moves to a select. */
+function PhoneSort({ query, onSortBy }: Pick<Props, 'query' | 'onSortBy'>) {
+  const value = `${query.sort}:${query.order}`;
   return (
-    <ScrollArea>
-      <Table highlightOnHover verticalSpacing="sm" miw={960} stickyHeader>
-        <Table.Thead>
+    <NativeSelect
+      hiddenFrom="sm"
+      mb="sm"
+      label="Sort by"
+      value={value}
+      onChange={(e) => {
+        const [column, order] = e.currentTarget.value.split(':') as [UserSort, 'asc' | 'desc'];
+        onSortBy(column, order);
+      }}
+      data={Object.entries(SORT_LABELS).flatMap(([column, label]) => [
+        { value: `${column}:asc`, label: `${label} (A–Z, oldest first)` },
+        { value: `${column}:desc`, label: `${label} (Z–A, newest first)` },
+      ])}
+    />
+  );
+}
+
+/**
+ * The user list: sortable columns, a row per person; a click (or the name, by keyboard) opens the
+ * detail drawer. On a phone each person is a card (stacked-table.module.css).
+ */
+export function UsersTable({ users, query, onSort, onSortBy, onOpen, empty }: Props) {
+  return (
+    <ScrollArea type="never">
+      <PhoneSort query={query} onSortBy={onSortBy} />
+      <Table highlightOnHover verticalSpacing="sm" miw={{ base: 0, sm: 960 }} stickyHeader className={stacked.table}>
+        <Table.Thead className={stacked.hiddenWhenStacked}>
           <Table.Tr>
             <SortHeader label="First name" column="firstName" query={query} onSort={onSort} />
             <SortHeader label="Last name" column="lastName" query={query} onSort={onSort} />
@@ -93,26 +131,29 @@ export function UsersTable({ users, query, onSort, onOpen, empty }: Props) {
                     >
                       <Text size="sm" fw={500}>
                         {user.firstName}
+                        <Text span hiddenFrom="sm" inherit>
+                          {user.lastName ? ` ${user.lastName}` : ''}
+                        </Text>
                       </Text>
                     </UnstyledButton>
                   </Group>
                 </Table.Td>
-                <Table.Td>
+                <Table.Td className={stacked.hiddenWhenStacked}>
                   <Text size="sm">{user.lastName ?? '—'}</Text>
                 </Table.Td>
-                <Table.Td>
+                <Table.Td data-label="E-mail">
                   <Text size="sm" c="dimmed">
                     {user.email}
                   </Text>
                 </Table.Td>
-                <Table.Td>
+                <Table.Td data-label="Role">
                   {user.role && (
                     <Badge variant="light" color={ROLE_COLORS[user.role]} radius="sm">
                       {ROLE_LABELS[user.role]}
                     </Badge>
                   )}
                 </Table.Td>
-                <Table.Td>
+                <Table.Td data-label="Class">
                   <Text
                     size="sm"
                     c={user.graduationYear ? undefined : 'dimmed'}
@@ -121,7 +162,7 @@ export function UsersTable({ users, query, onSort, onOpen, empty }: Props) {
                     {user.graduationYear ?? '—'}
                   </Text>
                 </Table.Td>
-                <Table.Td>
+                <Table.Td data-label="Teams">
                   <Stack gap={2}>
                     {teams.slice(0, 2).map((team) => (
                       <Group key={team.id} gap={4} wrap="nowrap">
@@ -136,12 +177,12 @@ export function UsersTable({ users, query, onSort, onOpen, empty }: Props) {
                     )}
                   </Stack>
                 </Table.Td>
-                <Table.Td>
+                <Table.Td data-label="Status">
                   <Badge variant="dot" color={STATUS_COLORS[user.status]}>
                     {USER_STATUS_LABELS[user.status]}
                   </Badge>
                 </Table.Td>
-                <Table.Td>
+                <Table.Td data-label="Added">
                   <Text size="sm" c="dimmed">
                     {formatDisplayDate(user.createdAt)}
                   </Text>

@@ -8,18 +8,7 @@ import {
   type UserType,
   userListQuerySchema,
 } from '@fieldhouse/shared';
-import {
-  Button,
-  Group,
-  Pagination,
-  Paper,
-  SegmentedControl,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Group, NativeSelect, Paper, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconDownload, IconFileImport, IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
@@ -28,6 +17,7 @@ import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { Pager } from '../../../components/pager.tsx';
 import { useAuth } from '../../../features/auth/hooks/use-auth.ts';
 import { teamsQueryOptions } from '../../../features/teams/api/teams-queries.ts';
 import { usersQueryOptions } from '../../../features/users/api/users-queries.ts';
@@ -139,10 +129,20 @@ function UsersPage() {
               aria-label="Search users"
             />
             <Group gap="sm" wrap="wrap">
+              {/* Five segments do not fit a phone ("Staff" fell off); there the same choice is a select. */}
               <SegmentedControl
+                visibleFrom="sm"
                 data={TYPES}
                 value={query.type}
                 onChange={(value) => go({ type: value as UserType | '' })}
+                aria-label="Filter by type"
+              />
+              <NativeSelect
+                hiddenFrom="sm"
+                w="100%"
+                data={TYPES}
+                value={query.type}
+                onChange={(e) => go({ type: e.currentTarget.value as UserType | '' })}
                 aria-label="Filter by type"
               />
               <Select
@@ -170,6 +170,7 @@ function UsersPage() {
             users={data.data.result}
             query={query}
             onSort={sort}
+            onSortBy={(column, order) => go({ sort: column, order })}
             onOpen={open}
             empty={
               filtered ? (
@@ -206,7 +207,7 @@ function UsersPage() {
                 ? 'No users'
                 : `Showing ${first}–${last} of ${plural(info.totalCount, 'person', 'people')}`}
             </Text>
-            <Pagination total={info.pageCount} value={info.currentPage} onChange={(page) => go({ page })} withEdges />
+            <Pager total={info.pageCount} value={info.currentPage} onChange={(page) => go({ page })} withEdges />
           </Group>
         </Stack>
       </Paper>

@@ -43,7 +43,9 @@ function TeamChatsPage() {
               <IconArrowLeft size={14} /> Back to team
             </Group>
           </Anchor>
-          <Title order={3}>Team chats</Title>
+          <Title order={1} fz="h3">
+            Team chats
+          </Title>
           <Text fw={600}>{team.data?.name ?? <Skeleton h={20} w={160} />}</Text>
           <Text size="xs" c="dimmed">
             Team chats include the team's coaches, athletes and their guardians.

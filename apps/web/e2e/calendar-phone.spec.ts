@@ -57,6 +57,13 @@ test('a phone opens the agenda, fits the screen and folds the filters away', asy
   await page.keyboard.press('Enter');
   const drawer = page.getByRole('dialog', { name: 'Event details' });
   await expect(drawer).toBeVisible();
+  // The drawer and its series choice fit the phone.
+  const scope = drawer.getByText('This and following', { exact: true });
+  await expect(scope).toBeVisible();
+  expect(((await scope.boundingBox())?.x ?? 0) + ((await scope.boundingBox())?.width ?? 9999)).toBeLessThanOrEqual(390);
+  expect(await overflow(page)).toBe(0);
+  const drawerBox = await drawer.boundingBox();
+  expect((drawerBox?.x ?? 0) + (drawerBox?.width ?? 9999)).toBeLessThanOrEqual(390);
   await shot('calendar-phone-event');
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
@@ -77,7 +84,8 @@ test('a phone opens the agenda, fits the screen and folds the filters away', asy
   await shot('calendar-phone-month-more');
   await page.keyboard.press('Escape');
   await page.getByText('Week', { exact: true }).click();
-  await expect(page.locator('.fc-timegrid-event').first()).toBeVisible();
+  // Seven columns on a phone: the events of a time fold into a "+N" to tap.
+  await expect(page.locator('.fc-timegrid-more-link').first()).toBeVisible();
   expect(await overflow(page)).toBe(0);
   await shot('calendar-phone-week');
 });

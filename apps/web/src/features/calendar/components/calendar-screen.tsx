@@ -47,6 +47,7 @@ import {
   FULLCALENDAR_VIEW,
   firstEventScrollTime,
   movedTimes,
+  PHONE_QUERY,
   toFullCalendarEvent,
   wallOf,
   whenText,
@@ -68,9 +69,6 @@ type PendingMove = {
 };
 
 const VIEW_LABELS: Record<CalendarView, string> = { month: 'Month', week: 'Week', day: 'Day', agenda: 'Agenda' };
-
-/** Below Mantine's `sm` (48em): the phone layout. */
-const PHONE_QUERY = '(max-width: 47.99em)';
 
 /** "+3 more" on screen, "3 more events" to a screen reader; "+3" in a phone's narrow month cells. */
 function MoreLinkContent({ arg, phone }: { arg: MoreLinkContentArg; phone: boolean }) {
@@ -302,7 +300,8 @@ export function CalendarScreen({
             slotEventOverlap={false}
             views={{
               // Overlaps collapse into "+N more" instead of slivers too thin to read.
-              timeGridWeek: { eventMaxStack: 1 },
+              // A phone's week columns are ~40 px: every overlap becomes a tappable "+N" there.
+              timeGridWeek: { eventMaxStack: phone ? 0 : 1 },
               timeGridDay: { eventMaxStack: phone ? 1 : 3 },
               dayGridMonth: { dayMaxEvents: phone ? 2 : 3 },
               // A phone's agenda keeps the time column narrow; the end is in the event's name and drawer.

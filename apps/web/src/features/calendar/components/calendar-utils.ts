@@ -18,6 +18,9 @@ export const FULLCALENDAR_VIEW: Record<CalendarView, string> = {
   agenda: 'listWeek',
 };
 
+/** Below Mantine's `sm` (48em): the calendar's phone layout. */
+export const PHONE_QUERY = '(max-width: 47.99em)';
+
 /**
  * Search params of /calendar; anything invalid falls back to the default. No view means the
  * screen's default for its width (week on a desktop, agenda on a phone).

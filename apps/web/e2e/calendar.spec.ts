@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { DEMO, signIn } from './helpers.ts';
@@ -211,4 +212,52 @@ test('import a league schedule: its own headers, US dates and 12-hour times; the
     ['at Riverside Prep', '18:30', 'AWAY'],
     ['vs Central High', '19:00', 'HOME'],
   ]);
+});
+
+test('week opens at its first event; events open by keyboard; overlaps fold into a named "+N more"', async ({
+  page,
+  shot,
+}) => {
+  test.setTimeout(60_000);
+  // Five weeks ahead: the demo schedule only, clear of the events the other journeys add.
+  const monday = plusDays(thisMonday(), 35);
+  await signIn(page, DEMO.admin, `/calendar/?view=week&date=${monday}`);
+  const events = page.locator('.fc-timegrid-event');
+  await expect(events.first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('legend')).toContainText('Boys Varsity Basketball');
+
+  // The earliest event of the week is inside the scroller's visible area without any scrolling.
+  const scroller = page.locator('.fc-timegrid-body').locator('xpath=ancestor::div[contains(@class,"fc-scroller")][1]');
+  await expect
+    .poll(async () => {
+      const view = await scroller.boundingBox();
+      const tops = await events.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().top));
+      const first = Math.min(...tops);
+      return view !== null && first >= view.y && first + 20 <= view.y + view.height;
+    })
+    .toBe(true);
+  await shot('calendar-week-first-event');
+
+  // Events are named buttons; Enter opens the drawer.
+  const practice = page.getByRole('button', { name: /^Practice, .*Practice/ }).first();
+  await expect(practice).toHaveAttribute('tabindex', '0');
+  await practice.focus();
+  await page.keyboard.press('Enter');
+  const drawer = page.getByRole('dialog', { name: 'Event details' });
+  await expect(drawer).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+
+  // Busy days fold into "+N more", a button named for what it hides, with valid ARIA.
+  await page.getByText('Month', { exact: true }).click();
+  const more = page.locator('.fc-more-link').first();
+  await expect(more).toBeVisible();
+  await expect(more).toHaveAttribute('role', 'button');
+  await expect(page.getByRole('button', { name: /^\+\d+ more|\d+ more events?$/ }).first()).toBeVisible();
+  const axe = await new AxeBuilder({ page }).include('.fc').withTags(['wcag2a', 'wcag2aa', 'wcag22aa']).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes[0]?.html}`)).toEqual([]);
+  await more.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.fc-popover')).toBeVisible();
+  await shot('calendar-month-more');
 });

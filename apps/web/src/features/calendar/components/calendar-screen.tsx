@@ -3,15 +3,8 @@
  * a legend, create by selecting a slot, details on click, drag to move or resize (confirmed for
  * games and series), subscriptions, export and import.
  */
-import {
-  type CalendarConflict,
-  type CalendarOccurrence,
-  type EditScope,
-  EVENT_TYPE_LABELS,
-  EVENT_TYPES,
-  type EventType,
-} from '@fieldhouse/shared';
-import type { DatesSetArg, EventChangeArg, EventClickArg, EventContentArg } from '@fullcalendar/core';
+import type { CalendarConflict, CalendarOccurrence, EditScope } from '@fieldhouse/shared';
+import type { DatesSetArg, EventChangeArg, EventClickArg, MoreLinkContentArg } from '@fullcalendar/core';
 import dayGridPlugin from '@fullcalendar/daygrid';
 import interactionPlugin, { type DateClickArg } from '@fullcalendar/interaction';
 import listPlugin from '@fullcalendar/list';
@@ -23,44 +16,44 @@ import {
   Button,
   Group,
   Loader,
-  Menu,
   Modal,
   Paper,
   SegmentedControl,
-  Select,
   Stack,
   Text,
   Title,
   Tooltip,
+  VisuallyHidden,
 } from '@mantine/core';
-import {
-  IconAlertTriangle,
-  IconChevronLeft,
-  IconChevronRight,
-  IconDownload,
-  IconFileImport,
-  IconPlus,
-  IconRss,
-} from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconAlertTriangle, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { apiDownload } from '../../../lib/api-client.ts';
-import { eventTitle, TYPE_COLORS } from '../../../lib/event-display.ts';
+import { eventTitle } from '../../../lib/event-display.ts';
 import { updateEvent } from '../api/calendar-mutations.ts';
 import { type CalendarRange, calendarEventsQueryOptions, calendarKeys } from '../api/calendar-queries.ts';
 import classes from './calendar.module.css';
+import { CalendarActions } from './calendar-actions.tsx';
+import { CalendarFilters, usePhoneFilters } from './calendar-filters.tsx';
+import { CalendarLegend } from './calendar-legend.tsx';
 import {
   apiRange,
   CALENDAR_VIEWS,
   type CalendarSearch,
   type CalendarView,
+  DEFAULT_SCROLL_TIME,
   FULLCALENDAR_VIEW,
+  firstEventScrollTime,
   movedTimes,
+  PHONE_QUERY,
   toFullCalendarEvent,
   wallOf,
   whenText,
 } from './calendar-utils.ts';
+import { markEventElement, markMoreLink } from './event-a11y.ts';
+import { EventContent } from './event-content.tsx';
 import { EventDrawer } from './event-drawer.tsx';
 import { type EventDraft, EventFormModal, type TeamOption } from './event-form-modal.tsx';
 import { FeedsPanel } from './feeds-panel.tsx';
@@ -77,49 +70,13 @@ type PendingMove = {
 
 const VIEW_LABELS: Record<CalendarView, string> = { month: 'Month', week: 'Week', day: 'Day', agenda: 'Agenda' };
 
-function EventContent({ arg }: { arg: EventContentArg }) {
-  const o = arg.event.extendedProps.occurrence as CalendarOccurrence;
-  const pill =
-    o.status === 'POSTPONED' ? (
-      <span className={classes.pill}>Postponed</span>
-    ) : o.status === 'CANCELLED' ? (
-      <span className={`${classes.pill} ${classes.pillCancelled}`}>Cancelled</span>
-    ) : null;
-  if (arg.view.type.startsWith('list')) {
-    return (
-      <span>
-        {pill}
-        <span className="fh-title" style={{ fontWeight: 600 }}>
-          {arg.event.title}
-        </span>
-        {o.team && <span style={{ color: 'var(--mantine-color-dimmed)' }}> · {o.team.name}</span>}
-        {(o.facility || o.location) && (
-          <span style={{ color: 'var(--mantine-color-dimmed)' }}> · {o.facility ?? o.location}</span>
-        )}
-      </span>
-    );
-  }
-  if (arg.view.type === 'dayGridMonth' && !o.allDay) {
-    return (
-      <>
-        <div className="fc-daygrid-event-dot" />
-        <div className="fc-event-time">{arg.timeText}</div>
-        <div className={`fc-event-title fh-title ${classes.eventTitle}`}>
-          {pill}
-          {arg.event.title}
-        </div>
-      </>
-    );
-  }
+/** "+3 more" on screen, "3 more events" to a screen reader; "+3" in a phone's narrow month cells. */
+function MoreLinkContent({ arg, phone }: { arg: MoreLinkContentArg; phone: boolean }) {
   return (
-    <div className={classes.eventBody}>
-      <div className={`${classes.eventTitle} fh-title`}>
-        {pill}
-        {arg.event.title}
-      </div>
-      {!o.allDay && <div className={classes.eventMeta}>{arg.timeText}</div>}
-      {(o.facility || o.location) && <div className={classes.eventMeta}>{o.facility ?? o.location}</div>}
-    </div>
+    <>
+      <span aria-hidden="true">{phone ? arg.shortText : arg.text}</span>
+      <VisuallyHidden>{`${arg.num} more ${arg.num === 1 ? 'event' : 'events'}`}</VisuallyHidden>
+    </>
   );
 }
 
@@ -136,7 +93,13 @@ export function CalendarScreen({
 }) {
   const calendarRef = useRef<FullCalendar>(null);
   const queryClient = useQueryClient();
+  // Read at once, not after the first paint, so a phone never flashes the week grid.
+  const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
+  // A view in the URL wins; otherwise the week on a desktop, the agenda on a phone.
+  const view: CalendarView = search.view ?? (phone ? 'agenda' : 'week');
+  const timeGrid = view === 'week' || view === 'day';
   const [range, setRange] = useState<CalendarRange | null>(null);
+  const [visible, setVisible] = useState<{ from: string; to: string } | null>(null);
   const [title, setTitle] = useState('');
   const [draft, setDraft] = useState<EventDraft | null>(null);
   const [selected, setSelected] = useState<CalendarOccurrence | null>(null);
@@ -150,6 +113,7 @@ export function CalendarScreen({
     enabled: range !== null,
   });
   const fcEvents = useMemo(() => (events.data?.occurrences ?? []).map(toFullCalendarEvent), [events.data]);
+  const phoneFilters = usePhoneFilters({ search, onSearch, teams, sports });
   // A notification links to /calendar?date=…&event=<id>: open that event once it is loaded.
   const linked = search.event;
   useEffect(() => {
@@ -158,19 +122,31 @@ export function CalendarScreen({
     if (found) setSelected(found);
     onSearch({ event: undefined });
   }, [linked, events.data, onSearch]);
-  const visibleTeams = search.sport ? teams.filter((t) => t.sportId === search.sport) : teams;
 
   const api = () => calendarRef.current?.getApi();
-  const setView = (view: CalendarView) => {
-    api()?.changeView(FULLCALENDAR_VIEW[view]);
-    onSearch({ view });
-  };
+  // The view follows the URL and, without one there, the screen's width (a phone turned sideways).
+  useEffect(() => {
+    const calendar = calendarRef.current?.getApi();
+    if (calendar && calendar.view.type !== FULLCALENDAR_VIEW[view]) calendar.changeView(FULLCALENDAR_VIEW[view]);
+  }, [view]);
+  // Week and Day open at the range's first event (2 pm without one), once per range: the school's
+  // events are afternoons and evenings, and a grid opened at 6 am looks empty.
+  const scrolledFor = useRef('');
+  useEffect(() => {
+    if (!timeGrid || !visible || !events.data || events.isPlaceholderData) return;
+    const key = `${view}:${visible.from}:${JSON.stringify(filters)}`;
+    if (scrolledFor.current === key) return;
+    scrolledFor.current = key;
+    api()?.scrollToTime(firstEventScrollTime(events.data.occurrences, visible.from, visible.to));
+  });
+  const setView = (next: CalendarView) => onSearch({ view: next });
   const onDatesSet = (arg: DatesSetArg) => {
     setRange(apiRange(arg.start, arg.end));
+    setVisible({ from: wallOf(arg.start).slice(0, 10), to: wallOf(arg.end).slice(0, 10) });
     setTitle(arg.view.title);
     const current = wallOf(arg.view.currentStart).slice(0, 10);
-    const date =
-      search.view === 'month' || search.view === 'agenda' ? current : wallOf(arg.view.calendar.getDate()).slice(0, 10);
+    const listLike = arg.view.type === 'dayGridMonth' || arg.view.type.startsWith('list');
+    const date = listLike ? current : wallOf(arg.view.calendar.getDate()).slice(0, 10);
     if (date !== search.date) onSearch({ date });
   };
 
@@ -224,122 +200,126 @@ export function CalendarScreen({
   };
 
   return (
-    <Stack gap="md">
-      <Group justify="space-between" align="flex-end">
+    <Stack gap={phone ? 'sm' : 'md'}>
+      <Group justify="space-between" align="flex-end" gap="xs">
         <Stack gap={2}>
           <Title order={1} fz="h2">
             Calendar
           </Title>
-          <Text c="dimmed">
-            Games, practices and meetings for every team
-            {events.data ? ` · times in ${events.data.timezone.replace('_', ' ')}` : ''}
-          </Text>
+          {!phone && (
+            <Text c="dimmed">
+              Games, practices and meetings for every team
+              {events.data ? ` · times in ${events.data.timezone.replace('_', ' ')}` : ''}
+            </Text>
+          )}
         </Stack>
-        <Group gap="xs">
-          <Button variant="default" leftSection={<IconRss size={16} />} onClick={() => setFeedsOpen(true)}>
-            Subscribe
-          </Button>
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
-              <Button variant="default" leftSection={<IconDownload size={16} />}>
-                Export
-              </Button>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Label>What is shown now</Menu.Label>
-              <Menu.Item onClick={() => exportFile('ics')}>Calendar file (.ics)</Menu.Item>
-              <Menu.Item onClick={() => exportFile('csv')}>Spreadsheet (.csv)</Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
-          <Button variant="default" leftSection={<IconFileImport size={16} />} onClick={() => setImporting(true)}>
-            Import
-          </Button>
-          <Button
-            leftSection={<IconPlus size={16} />}
-            onClick={() => {
-              const date = search.date ?? new Date().toISOString().slice(0, 10);
-              setDraft({ start: `${date}T16:00`, end: `${date}T17:30`, allDay: false, teamId: search.team ?? null });
-            }}
-          >
-            New event
-          </Button>
-        </Group>
+        <CalendarActions
+          phone={phone}
+          onSubscribe={() => setFeedsOpen(true)}
+          onExport={exportFile}
+          onImport={() => setImporting(true)}
+          onNew={() => {
+            const date = search.date ?? new Date().toISOString().slice(0, 10);
+            setDraft({ start: `${date}T16:00`, end: `${date}T17:30`, allDay: false, teamId: search.team ?? null });
+          }}
+        />
       </Group>
 
-      <Paper withBorder radius="md" p="md">
-        <Group justify="space-between" mb="md" gap="sm">
-          <Group gap="xs">
+      <Paper withBorder radius="md" p={phone ? 'xs' : 'md'}>
+        <Group justify="space-between" mb={phone ? 'xs' : 'md'} gap="sm">
+          <Group gap="xs" wrap="nowrap" className={classes.navigation}>
             <ActionIcon.Group>
-              <ActionIcon variant="default" size="lg" aria-label="Previous" onClick={() => api()?.prev()}>
+              <ActionIcon
+                variant="default"
+                size="lg"
+                className={classes.touch}
+                aria-label="Previous"
+                onClick={() => api()?.prev()}
+              >
                 <IconChevronLeft size={18} />
               </ActionIcon>
-              <ActionIcon variant="default" size="lg" aria-label="Next" onClick={() => api()?.next()}>
+              <ActionIcon
+                variant="default"
+                size="lg"
+                className={classes.touch}
+                aria-label="Next"
+                onClick={() => api()?.next()}
+              >
                 <IconChevronRight size={18} />
               </ActionIcon>
             </ActionIcon.Group>
-            <Button variant="default" onClick={() => api()?.today()}>
+            <Button variant="default" className={classes.touch} onClick={() => api()?.today()}>
               Today
             </Button>
-            <Text fw={700} size="lg" ml="xs" data-testid="calendar-title">
-              {title}
-            </Text>
+            {!phone && (
+              <Text fw={700} size="lg" ml="xs" data-testid="calendar-title">
+                {title}
+              </Text>
+            )}
             {events.isFetching && <Loader size="xs" />}
+            {phone && <div className={classes.grow}>{phoneFilters.toggle}</div>}
           </Group>
-          <Group gap="xs">
-            <Select
-              aria-label="Sport"
-              placeholder="All sports"
-              data={sports.map((s) => ({ value: String(s.id), label: s.name }))}
-              value={search.sport ? String(search.sport) : null}
-              onChange={(v) => onSearch({ sport: v ? Number(v) : undefined, team: undefined })}
-              clearable
-              w={150}
-            />
-            <Select
-              aria-label="Team"
-              placeholder="All teams"
-              data={visibleTeams.map((t) => ({ value: String(t.id), label: t.name }))}
-              value={search.team ? String(search.team) : null}
-              onChange={(v) => onSearch({ team: v ? Number(v) : undefined })}
-              clearable
-              searchable
-              w={210}
-            />
-            <Select
-              aria-label="Type"
-              placeholder="All types"
-              data={EVENT_TYPES.map((t) => ({ value: t, label: EVENT_TYPE_LABELS[t] }))}
-              value={search.type ?? null}
-              onChange={(v) => onSearch({ type: (v as EventType | null) ?? undefined })}
-              clearable
-              w={130}
-            />
+          <Group gap="xs" className={classes.viewAndFilters}>
+            {!phone && <CalendarFilters search={search} onSearch={onSearch} teams={teams} sports={sports} />}
             <SegmentedControl
-              value={search.view}
+              aria-label="View"
+              value={view}
               onChange={(v) => setView(v as CalendarView)}
               data={CALENDAR_VIEWS.map((v) => ({ value: v, label: VIEW_LABELS[v] }))}
+              fullWidth={phone}
+              w={phone ? '100%' : undefined}
+              classNames={{ label: classes.touchLabel }}
             />
           </Group>
+          {phone && (
+            <Text fw={700} size="md" data-testid="calendar-title" w="100%">
+              {title}
+            </Text>
+          )}
         </Group>
+        {phone && phoneFilters.panel}
 
-        <div className={classes.calendar}>
+        <div className={`${classes.calendar} ${phone ? classes.phone : ''}`}>
           <FullCalendar
             ref={calendarRef}
             plugins={[dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin]}
-            initialView={FULLCALENDAR_VIEW[search.view]}
+            initialView={FULLCALENDAR_VIEW[view]}
             {...(search.date ? { initialDate: search.date } : {})}
             timeZone="UTC"
             headerToolbar={false}
-            height="auto"
+            // Time grids scroll inside a screen-high box (so they can open at the first event);
+            // month and agenda grow with the page.
+            height={timeGrid ? (phone ? 'calc(100dvh - 220px)' : 'max(480px, calc(100dvh - 290px))') : 'auto'}
             firstDay={1}
             nowIndicator
-            scrollTime="07:00:00"
+            scrollTime={DEFAULT_SCROLL_TIME}
             slotMinTime="06:00:00"
             slotMaxTime="23:00:00"
             allDayText="All day"
-            dayMaxEventRows={4}
+            eventDisplay="block"
+            slotEventOverlap={false}
+            views={{
+              // Overlaps collapse into "+N more" instead of slivers too thin to read.
+              // A phone's week columns are ~40 px: every overlap becomes a tappable "+N" there.
+              timeGridWeek: { eventMaxStack: phone ? 0 : 1 },
+              timeGridDay: { eventMaxStack: phone ? 1 : 3 },
+              dayGridMonth: { dayMaxEvents: phone ? 2 : 3 },
+              // A phone's agenda keeps the time column narrow; the end is in the event's name and drawer.
+              list: { displayEventEnd: !phone },
+            }}
+            dayHeaderFormat={
+              phone && view === 'week'
+                ? { weekday: 'narrow', day: 'numeric' }
+                : phone && view === 'month'
+                  ? { weekday: 'narrow' }
+                  : undefined
+            }
+            moreLinkContent={(arg) => <MoreLinkContent arg={arg} phone={phone} />}
+            moreLinkHint={(n: number) => `Show ${n} more ${n === 1 ? 'event' : 'events'}`}
+            moreLinkDidMount={(arg) => markMoreLink(arg.el)}
             events={fcEvents}
-            eventContent={(arg) => <EventContent arg={arg} />}
+            eventContent={(arg) => <EventContent arg={arg} phone={phone} onOpen={setSelected} />}
+            eventDidMount={(arg) => markEventElement(arg.el, arg.event.extendedProps.occurrence as CalendarOccurrence)}
             eventTimeFormat={{ hour: 'numeric', minute: '2-digit', meridiem: 'short' }}
             editable
             selectable
@@ -372,22 +352,7 @@ export function CalendarScreen({
             noEventsContent="Nothing scheduled in this range"
           />
         </div>
-        <Group gap="lg" mt="md" data-testid="legend">
-          {EVENT_TYPES.map((t) => (
-            <Group gap={6} key={t}>
-              <span className={classes.legendDot} style={{ background: `var(--mantine-color-${TYPE_COLORS[t]}-7)` }} />
-              <Text size="xs" c="dimmed">
-                {EVENT_TYPE_LABELS[t]}
-              </Text>
-            </Group>
-          ))}
-          <Group gap={6}>
-            <span className={`${classes.pill}`}>Postponed</span>
-          </Group>
-          <Text size="xs" c="dimmed" td="line-through">
-            Cancelled
-          </Text>
-        </Group>
+        <CalendarLegend occurrences={events.data?.occurrences ?? []} />
       </Paper>
 
       <EventFormModal draft={draft} teams={teams} onClose={() => setDraft(null)} />

@@ -1,7 +1,15 @@
 import type { CalendarOccurrence } from '@fieldhouse/shared';
 import { describe, expect, it } from 'vitest';
 import { eventTitle } from '../../../lib/event-display.ts';
-import { apiRange, calendarSearchSchema, movedTimes, toFullCalendarEvent, whenText } from './calendar-utils.ts';
+import {
+  apiRange,
+  calendarSearchSchema,
+  DEFAULT_SCROLL_TIME,
+  firstEventScrollTime,
+  movedTimes,
+  toFullCalendarEvent,
+  whenText,
+} from './calendar-utils.ts';
 
 const occurrence = (overrides: Partial<CalendarOccurrence> = {}): CalendarOccurrence => ({
   key: '1',
@@ -33,9 +41,9 @@ const occurrence = (overrides: Partial<CalendarOccurrence> = {}): CalendarOccurr
 
 describe('calendar utils', () => {
   it('validates search params with fallbacks', () => {
-    expect(calendarSearchSchema.parse({})).toEqual({ view: 'week' });
+    // No view: the screen picks one for its width.
+    expect(calendarSearchSchema.parse({})).toEqual({});
     expect(calendarSearchSchema.parse({ view: 'year', date: 'soon', team: '4', type: 'GAME' })).toEqual({
-      view: 'week',
       team: 4,
       type: 'GAME',
     });
@@ -66,5 +74,15 @@ describe('calendar utils', () => {
       to: '2026-03-17T00:00:00.000Z',
     });
     expect(whenText(occurrence())).toBe('Fri, Mar 13, 2026 · 6:00 PM – 8:00 PM');
+  });
+
+  it('opens a time grid half an hour before the earliest event of the range, else at 2 pm', () => {
+    const at = (localStart: string, allDay = false) => ({ localStart, allDay });
+    const week = [at('2026-03-09T15:30'), at('2026-03-14T08:00'), at('2026-03-10T19:00'), at('2026-03-08T06:00')];
+    expect(firstEventScrollTime(week, '2026-03-09', '2026-03-16')).toBe('07:30:00');
+    expect(
+      firstEventScrollTime([at('2026-03-09T15:30'), at('2026-03-09T00:00', true)], '2026-03-09', '2026-03-10'),
+    ).toBe('15:00:00');
+    expect(firstEventScrollTime([], '2026-03-09', '2026-03-16')).toBe(DEFAULT_SCROLL_TIME);
   });
 });

@@ -6,6 +6,7 @@
 import { addDays, type CalendarOccurrence, EVENT_TYPES } from '@fieldhouse/shared';
 import { z } from 'zod';
 import { eventTitle } from '../../../lib/event-display.ts';
+import { teamColor } from './team-colors.ts';
 
 export const CALENDAR_VIEWS = ['month', 'week', 'day', 'agenda'] as const;
 export type CalendarView = (typeof CALENDAR_VIEWS)[number];
@@ -13,12 +14,19 @@ export const FULLCALENDAR_VIEW: Record<CalendarView, string> = {
   month: 'dayGridMonth',
   week: 'timeGridWeek',
   day: 'timeGridDay',
-  agenda: 'listMonth',
+  // A week of agenda reads well on a phone and stays short on a desktop.
+  agenda: 'listWeek',
 };
 
-/** Search params of /calendar; anything invalid falls back to the default. */
+/** Below Mantine's `sm` (48em): the calendar's phone layout. */
+export const PHONE_QUERY = '(max-width: 47.99em)';
+
+/**
+ * Search params of /calendar; anything invalid falls back to the default. No view means the
+ * screen's default for its width (week on a desktop, agenda on a phone).
+ */
 export const calendarSearchSchema = z.object({
-  view: z.enum(CALENDAR_VIEWS).catch('week').default('week'),
+  view: z.enum(CALENDAR_VIEWS).optional().catch(undefined),
   date: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/)
@@ -41,6 +49,9 @@ export type FullCalendarInput = {
   end: string;
   allDay: boolean;
   classNames: string[];
+  backgroundColor: string;
+  borderColor: string;
+  textColor: string;
   editable: boolean;
   extendedProps: { occurrence: CalendarOccurrence };
 };
@@ -54,12 +65,16 @@ export function toFullCalendarEvent(o: CalendarOccurrence): FullCalendarInput {
     end: o.allDay ? o.localEnd.slice(0, 10) : `${o.localEnd}:00`,
     allDay: o.allDay,
     classNames: [`fh-event`, `fh-type-${o.type.toLowerCase()}`, `fh-status-${o.status.toLowerCase()}`],
+    // Coloured by team (the type is the icon), white text at AA contrast. A cancelled event is
+    // an outline in the team's colour, struck through, rather than faded below contrast.
+    backgroundColor: o.status === 'CANCELLED' ? 'var(--mantine-color-body)' : teamColor(o.team?.id),
+    borderColor: teamColor(o.team?.id),
+    textColor: o.status === 'CANCELLED' ? 'var(--mantine-color-text)' : '#ffffff',
     editable: o.status !== 'CANCELLED',
     extendedProps: { occurrence: o },
   };
 }
 
-/** "Girls Varsity Basketball vs Central High" / "@ Central High" for away games. */
 /** The API range for a visible FullCalendar range: a day of margin for the zone offset. */
 export function apiRange(start: Date, end: Date) {
   return {
@@ -109,3 +124,26 @@ export const shortDate = (date: string) =>
   new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(
     new Date(`${date}T12:00:00Z`),
   );
+
+/** Where Week and Day open when the range has no timed event: the school's usual 2–9 pm. */
+export const DEFAULT_SCROLL_TIME = '14:00:00';
+
+/**
+ * Where a time grid should open: half an hour before the earliest-starting timed event of the
+ * range [from, to) (wall dates `YYYY-MM-DD`), so the first event is in view, not 6 am's blanks.
+ */
+export function firstEventScrollTime(
+  occurrences: Pick<CalendarOccurrence, 'allDay' | 'localStart'>[],
+  from: string,
+  to: string,
+) {
+  const times = occurrences
+    .filter((o) => !o.allDay && o.localStart.slice(0, 10) >= from && o.localStart.slice(0, 10) < to)
+    .map((o) => o.localStart.slice(11, 16))
+    .sort();
+  const first = times[0];
+  if (!first) return DEFAULT_SCROLL_TIME;
+  const [h = 0, m = 0] = first.split(':').map(Number);
+  const minutes = Math.max(0, h * 60 + m - 30);
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}:00`;
+}

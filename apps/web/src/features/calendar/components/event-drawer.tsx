@@ -1,6 +1,7 @@
 /** The details of one occurrence, with edit, postpone, cancel and delete (scope for a series). */
 import { type CalendarOccurrence, type EditScope, EVENT_TYPE_LABELS, type EventStatus } from '@fieldhouse/shared';
 import { Badge, Button, Divider, Drawer, Group, Modal, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import {
   IconBuildingStadium,
   IconBus,
@@ -23,7 +24,7 @@ import { StatusBadge } from '../../../components/status-badge.tsx';
 import { eventTitle, TYPE_COLORS } from '../../../lib/event-display.ts';
 import { changeEventStatus, deleteEvent } from '../api/calendar-mutations.ts';
 import { calendarKeys } from '../api/calendar-queries.ts';
-import { shortDate, whenText } from './calendar-utils.ts';
+import { PHONE_QUERY, shortDate, whenText } from './calendar-utils.ts';
 import { ScopeChoice } from './scope-choice.tsx';
 
 const DAY_LABELS = { MO: 'Mon', TU: 'Tue', WE: 'Wed', TH: 'Thu', FR: 'Fri', SA: 'Sat', SU: 'Sun' } as const;
@@ -55,6 +56,8 @@ export function EventDrawer({
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<Action | null>(null);
   const [scope, setScope] = useState<EditScope>('occurrence');
+  // The drawer's 440 px would be wider than a phone.
+  const phone = useMediaQuery(PHONE_QUERY);
   const o = occurrence;
   const isSeries = Boolean(o?.seriesId);
 
@@ -92,7 +95,7 @@ export function EventDrawer({
 
   return (
     <>
-      <Drawer opened={o !== null} onClose={onClose} position="right" size="md" title="Event details">
+      <Drawer opened={o !== null} onClose={onClose} position="right" size={phone ? '100%' : 'md'} title="Event details">
         {o && (
           <Stack gap="md">
             <Stack gap={6}>

@@ -1,5 +1,7 @@
 import type { EditScope } from '@fieldhouse/shared';
 import { SegmentedControl, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { PHONE_QUERY } from './calendar-utils.ts';
 
 /** Which dates of a series an action or edit applies to. */
 export function ScopeChoice({
@@ -11,6 +13,8 @@ export function ScopeChoice({
   value: EditScope;
   onChange: (scope: EditScope) => void;
 }) {
+  // Three long choices do not fit side by side on a phone.
+  const phone = useMediaQuery(PHONE_QUERY);
   return (
     <Stack gap={4}>
       <Text size="sm" fw={500}>
@@ -19,6 +23,8 @@ export function ScopeChoice({
       <SegmentedControl
         value={value}
         onChange={(next) => onChange(next as EditScope)}
+        orientation={phone ? 'vertical' : 'horizontal'}
+        fullWidth={phone}
         data={[
           { value: 'occurrence', label: 'This event' },
           { value: 'following', label: 'This and following' },

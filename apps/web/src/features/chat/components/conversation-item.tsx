@@ -8,7 +8,8 @@ type Props = {
   viewerId: number;
   active: boolean;
   presence: PresenceStatus;
-  onOpen: (item: RoomListItem) => void;
+  /** `byKeyboard`: opened with Enter or Space (a click with no pointer has detail 0). */
+  onOpen: (item: RoomListItem, byKeyboard: boolean) => void;
 };
 
 /** One conversation in the list: who, their presence, the last message and its time, unread. */
@@ -23,7 +24,7 @@ export function ConversationItem({ item, viewerId, active, presence, onOpen }: P
       }`;
   return (
     <UnstyledButton
-      onClick={() => onOpen(item)}
+      onClick={(event) => onOpen(item, event.detail === 0)}
       data-active={active || undefined}
       aria-current={active ? 'true' : undefined}
       aria-label={`${name}${unread ? `, ${unread} unread` : ''}`}

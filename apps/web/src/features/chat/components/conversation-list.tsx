@@ -26,7 +26,7 @@ type Props = {
   tab: TabValue;
   activeRoomId: number | undefined;
   onTabChange: (tab: TabValue) => void;
-  onOpen: (item: RoomListItem) => void;
+  onOpen: (item: RoomListItem, byKeyboard: boolean) => void;
 };
 
 /** The three tabs with unread counts and the tab's conversations, searchable, paged on scroll. */

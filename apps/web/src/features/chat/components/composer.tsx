@@ -72,7 +72,13 @@ export function Composer({ roomId, placeholder, recipient, onTyping, onStopTypin
   };
 
   return (
-    <Paper withBorder={false} px={{ base: 'xs', sm: 'md' }} pb={{ base: 'xs', sm: 'md' }} pt="xs">
+    <Paper
+      withBorder={false}
+      px={{ base: 'xs', sm: 'md' }}
+      pb={{ base: 'xs', sm: 'md' }}
+      pt="xs"
+      data-testid="composer"
+    >
       <Dropzone.FullScreen active onDrop={addFiles} multiple>
         <Stack align="center" justify="center" gap="xs" mih={200} style={{ pointerEvents: 'none' }}>
           <IconUpload size={48} stroke={1.5} />

@@ -43,7 +43,7 @@ export function ConversationItem({ item, viewerId, active, presence, onOpen }: P
             <Text fw={unread ? 700 : 600} size="sm" truncate>
               {name}
             </Text>
-            <Text size="xs" c={unread ? 'blue' : 'dimmed'} fw={unread ? 600 : 400} style={{ flexShrink: 0 }}>
+            <Text size="xs" c={unread ? 'blue.9' : 'dimmed'} fw={unread ? 600 : 400} style={{ flexShrink: 0 }}>
               {lastMessage ? formatDisplayDate(lastMessage.createdAt) : ''}
             </Text>
           </Group>

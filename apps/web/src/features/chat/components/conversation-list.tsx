@@ -1,6 +1,7 @@
 import { type RoomListItem, TAB_LABELS, TAB_VALUES, type TabValue } from '@fieldhouse/shared';
 import {
   Badge,
+  Box,
   Center,
   CloseButton,
   Group,
@@ -77,7 +78,7 @@ export function ConversationList({ tab, activeRoomId, onTabChange, onOpen }: Pro
                 value={value}
                 rightSection={
                   count > 0 ? (
-                    <Badge size="xs" circle={count < 10} color="red" variant="filled" aria-label={`${count} unread`}>
+                    <Badge size="xs" circle={count < 10} color="red.9" variant="filled" aria-label={`${count} unread`}>
                       {count > 99 ? '99+' : count}
                     </Badge>
                   ) : null
@@ -99,19 +100,15 @@ export function ConversationList({ tab, activeRoomId, onTabChange, onOpen }: Pro
         rightSection={search ? <CloseButton size="sm" aria-label="Clear search" onClick={() => setSearch('')} /> : null}
       />
       <ScrollArea style={{ flex: 1 }} type="auto" offsetScrollbars>
-        <Stack
-          component="ul"
-          gap={2}
-          px="xs"
-          pb="sm"
-          m={0}
-          style={{ listStyle: 'none' }}
-          aria-label={`${TAB_LABELS[tab]} conversations`}
-        >
-          {rooms.isPending &&
-            Array.from({ length: 6 }, (_, i) => `skeleton-${i}`).map((key) => (
-              <Skeleton key={key} h={56} radius="md" />
-            ))}
+        <Box px="xs" pb="sm">
+          {/* The list holds conversations only (axe `list`): states, the sentinel and the count sit beside it. */}
+          {rooms.isPending && (
+            <Stack gap={2}>
+              {Array.from({ length: 6 }, (_, i) => `skeleton-${i}`).map((key) => (
+                <Skeleton key={key} h={56} radius="md" />
+              ))}
+            </Stack>
+          )}
           {rooms.isError && (
             <Text c="red" size="sm" p="md">
               Conversations could not be loaded. {rooms.error.message}
@@ -127,17 +124,26 @@ export function ConversationList({ tab, activeRoomId, onTabChange, onOpen }: Pro
               </Text>
             </Stack>
           )}
-          {items.map((item) => (
-            <li key={item.counterpart.id}>
-              <ConversationItem
-                item={item}
-                viewerId={viewerId}
-                active={activeRoomId !== undefined && item.chatId === activeRoomId}
-                presence={presence.get(item.counterpart.id) ?? 'offline'}
-                onOpen={onOpen}
-              />
-            </li>
-          ))}
+          <Stack
+            component="ul"
+            gap={2}
+            m={0}
+            p={0}
+            style={{ listStyle: 'none' }}
+            aria-label={`${TAB_LABELS[tab]} conversations`}
+          >
+            {items.map((item) => (
+              <li key={item.counterpart.id}>
+                <ConversationItem
+                  item={item}
+                  viewerId={viewerId}
+                  active={activeRoomId !== undefined && item.chatId === activeRoomId}
+                  presence={presence.get(item.counterpart.id) ?? 'offline'}
+                  onOpen={onOpen}
+                />
+              </li>
+            ))}
+          </Stack>
           <div ref={sentinel} />
           {isFetchingNextPage && (
             <Center py="sm">
@@ -149,7 +155,7 @@ export function ConversationList({ tab, activeRoomId, onTabChange, onOpen }: Pro
               {total} {total === 1 ? 'person' : 'people'}
             </Text>
           )}
-        </Stack>
+        </Box>
       </ScrollArea>
     </Stack>
   );

@@ -71,10 +71,13 @@ test.describe('on a phone', () => {
       const clipped = await page.getByRole('tablist').evaluate((tablist) =>
         [...tablist.querySelectorAll('[role="tab"]')].flatMap((tab) => {
           const outer = tab.getBoundingClientRect();
-          return [...tab.querySelectorAll('span')]
-            .map((part) => part.getBoundingClientRect())
-            .filter((inner) => inner.width > 0 && (inner.left < outer.left - 0.5 || inner.right > outer.right + 0.5))
-            .map(() => tab.textContent);
+          return [...tab.querySelectorAll('*')]
+            .filter((part) => {
+              const inner = part.getBoundingClientRect();
+              const cut = part.scrollWidth > part.clientWidth + 1; // text ellipsised inside its box
+              return inner.width > 0 && (cut || inner.left < outer.left - 0.5 || inner.right > outer.right + 0.5);
+            })
+            .map((part) => `${tab.textContent}: ${part.className}`);
         }),
       );
       expect(clipped).toEqual([]);

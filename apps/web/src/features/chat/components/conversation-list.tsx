@@ -67,7 +67,11 @@ export function ConversationList({ tab, activeRoomId, onTabChange, onOpen }: Pro
         onChange={(value) => value && onTabChange(value as TabValue)}
         px="xs"
         pt="xs"
-        styles={{ tab: { paddingInline: 'var(--mantine-spacing-xs)' }, tabSection: { marginInlineStart: 6 } }}
+        // Three tabs share 390 px on a phone: tight padding, and the count never gives way to the label.
+        styles={{
+          tab: { paddingInline: 6 },
+          tabSection: { marginInlineStart: 4, flexShrink: 0 },
+        }}
       >
         <Tabs.List grow>
           {TAB_VALUES.map((value) => {
@@ -78,7 +82,15 @@ export function ConversationList({ tab, activeRoomId, onTabChange, onOpen }: Pro
                 value={value}
                 rightSection={
                   count > 0 ? (
-                    <Badge size="xs" circle={count < 10} color="red.9" variant="filled" aria-label={`${count} unread`}>
+                    <Badge
+                      size="xs"
+                      circle={count < 10}
+                      px={count < 10 ? undefined : 4}
+                      color="red.9"
+                      variant="filled"
+                      aria-label={`${count} unread`}
+                      styles={{ label: { overflow: 'visible' } }}
+                    >
                       {count > 99 ? '99+' : count}
                     </Badge>
                   ) : null

@@ -93,6 +93,11 @@ test.describe('on a phone', () => {
       const back = page.getByRole('button', { name: 'Back to conversations' });
       await expect(back).toBeVisible();
       await expect(back).toHaveText('Back');
+      // The page keeps one h1 with the list gone; the person is the thread's h2.
+      await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+      await expect(page.getByRole('heading', { level: 1, name: 'Messages' })).toBeAttached();
+      const coachName = (await coach.me()).firstName;
+      await expect(page.getByRole('heading', { level: 2, name: new RegExp(coachName) })).toBeVisible();
       expect(await overflow(page)).toBe(0);
 
       // Composer buttons are finger-sized.
@@ -116,9 +121,11 @@ test.describe('on a phone', () => {
       expect(await axeViolations(page)).toEqual([]);
       await shot('phone-messages-thread');
 
-      // Back: the list again, nothing open.
-      await back.click();
+      // Back (here by keyboard): the list again, nothing open, focus on the conversation just left.
+      await back.focus();
+      await page.keyboard.press('Enter');
       await expect(list).toBeVisible();
+      await expect(list.getByRole('listitem').filter({ hasText: 'Phone check' }).getByRole('button')).toBeFocused();
       await expect(page).not.toHaveURL(/roomId=/);
       await expect(page.getByTestId('message-list')).toHaveCount(0);
       expect(await overflow(page)).toBe(0);

@@ -205,7 +205,7 @@ export function ChatThread({ roomId, messageId, onJumpToLatest, onBack, focusCom
               )}
               <Stack gap={0} miw={0}>
                 <Group gap="xs" wrap="nowrap" miw={0}>
-                  <Text fw={700} truncate data-testid="thread-title">
+                  <Text component="h2" m={0} fz="md" fw={700} truncate data-testid="thread-title">
                     {view.title}
                   </Text>
                   {view.counterpart && (

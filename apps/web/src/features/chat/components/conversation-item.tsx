@@ -1,5 +1,6 @@
 import { formatDisplayDate, type RoomListItem } from '@fieldhouse/shared';
 import { Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useEffect, useRef } from 'react';
 import type { PresenceStatus } from '../realtime/presence-store.ts';
 import { PersonAvatar } from './person-avatar.tsx';
 
@@ -10,10 +11,17 @@ type Props = {
   presence: PresenceStatus;
   /** `byKeyboard`: opened with Enter or Space (a click with no pointer has detail 0). */
   onOpen: (item: RoomListItem, byKeyboard: boolean) => void;
+  /** Coming back from its thread on a phone: focus returns to the conversation it left from. */
+  focusOnMount?: boolean | undefined;
 };
 
 /** One conversation in the list: who, their presence, the last message and its time, unread. */
-export function ConversationItem({ item, viewerId, active, presence, onOpen }: Props) {
+export function ConversationItem({ item, viewerId, active, presence, onOpen, focusOnMount }: Props) {
+  const ref = useRef<HTMLButtonElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the list comes back.
+  useEffect(() => {
+    if (focusOnMount) ref.current?.focus();
+  }, []);
   const { counterpart, lastMessage, unread } = item;
   const name = [counterpart.firstName, counterpart.lastName].filter(Boolean).join(' ');
   const preview = !lastMessage
@@ -24,6 +32,7 @@ export function ConversationItem({ item, viewerId, active, presence, onOpen }: P
       }`;
   return (
     <UnstyledButton
+      ref={ref}
       onClick={(event) => onOpen(item, event.detail === 0)}
       data-active={active || undefined}
       aria-current={active ? 'true' : undefined}

@@ -28,10 +28,12 @@ type Props = {
   activeRoomId: number | undefined;
   onTabChange: (tab: TabValue) => void;
   onOpen: (item: RoomListItem, byKeyboard: boolean) => void;
+  /** The room just left with Back, whose row takes focus again. */
+  returnFocusTo?: number | undefined;
 };
 
 /** The three tabs with unread counts and the tab's conversations, searchable, paged on scroll. */
-export function ConversationList({ tab, activeRoomId, onTabChange, onOpen }: Props) {
+export function ConversationList({ tab, activeRoomId, onTabChange, onOpen, returnFocusTo }: Props) {
   const { viewerId } = useChat();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 250);
@@ -152,6 +154,7 @@ export function ConversationList({ tab, activeRoomId, onTabChange, onOpen }: Pro
                   active={activeRoomId !== undefined && item.chatId === activeRoomId}
                   presence={presence.get(item.counterpart.id) ?? 'offline'}
                   onOpen={onOpen}
+                  focusOnMount={returnFocusTo !== undefined && item.chatId === returnFocusTo}
                 />
               </li>
             ))}

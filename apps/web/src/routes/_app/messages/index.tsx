@@ -30,6 +30,7 @@ function MessagesPage() {
       : 'Pick a coach, athlete or guardian on the left to read and reply. New messages arrive here live.';
 
   const [focusComposer, setFocusComposer] = useState(false);
+  const [leftRoomId, setLeftRoomId] = useState<number | undefined>(undefined);
 
   const open = async (item: RoomListItem, byKeyboard: boolean) => {
     setFocusComposer(byKeyboard);
@@ -45,13 +46,18 @@ function MessagesPage() {
 
   return (
     <ChatLayout
+      heading="Messages"
       threadOpen={roomId !== undefined}
       list={
         <ConversationList
           tab={tab}
           activeRoomId={roomId}
-          onTabChange={(next) => void navigate({ search: { tab: next, roomId } })}
+          onTabChange={(next) => {
+            setLeftRoomId(undefined);
+            void navigate({ search: { tab: next, roomId } });
+          }}
           onOpen={(item, byKeyboard) => void open(item, byKeyboard)}
+          returnFocusTo={leftRoomId}
         />
       }
       thread={
@@ -61,7 +67,10 @@ function MessagesPage() {
             roomId={roomId}
             messageId={messageId}
             onJumpToLatest={() => void navigate({ search: { tab, roomId } })}
-            onBack={() => void navigate({ search: { tab } })}
+            onBack={() => {
+              setLeftRoomId(roomId);
+              void navigate({ search: { tab } });
+            }}
             focusComposer={focusComposer}
           />
         ) : (

@@ -129,6 +129,16 @@ test.describe('on a phone', () => {
       await expect(page).not.toHaveURL(/roomId=/);
       await expect(page.getByTestId('message-list')).toHaveCount(0);
       expect(await overflow(page)).toBe(0);
+
+      // The bell's list of notifications opens on screen, not half off it.
+      await page.getByRole('button', { name: /^Notifications/ }).click();
+      const dropdown = page.getByRole('dialog');
+      await expect(dropdown).toBeVisible();
+      const drop = await box(dropdown);
+      expect(drop.x).toBeGreaterThanOrEqual(0);
+      expect(drop.x + drop.width).toBeLessThanOrEqual(390);
+      expect(await overflow(page)).toBe(0);
+      await shot('phone-notifications');
     } finally {
       coach.close();
       director.close();

@@ -2,14 +2,19 @@
 import 'sonner/dist/styles.css';
 import { TOASTS } from '@fieldhouse/shared';
 import { useComputedColorScheme } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { Toaster as Sonner } from 'sonner';
 
-/** The one toaster, with the settings of SPEC §9 (bottom-right, 3 visible, 4 s, alt+T). */
+/**
+ * The one toaster, with the settings of SPEC §9 (bottom-right, 3 visible, 4 s, alt+T). On a phone
+ * the bottom is where one writes (the composer, the keyboard), so toasts come down from the top.
+ */
 export function Toaster() {
   const scheme = useComputedColorScheme('light');
+  const phone = useMediaQuery('(max-width: 48em)');
   return (
     <Sonner
-      position={TOASTS.position}
+      position={phone ? 'top-center' : TOASTS.position}
       visibleToasts={TOASTS.visibleToasts}
       duration={TOASTS.durationMs}
       gap={TOASTS.gapPx}
@@ -17,8 +22,9 @@ export function Toaster() {
       theme={scheme}
       richColors
       closeButton
-      style={{ width: TOASTS.widthPx }}
-      swipeDirections={['right']}
+      // On a phone sonner spans the screen between its offsets; a fixed width would push it off the edge.
+      style={phone ? undefined : { width: TOASTS.widthPx }}
+      swipeDirections={phone ? ['top'] : ['right']}
     />
   );
 }

@@ -1,10 +1,18 @@
-import { Box, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Box, Paper, Stack, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconMessages } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
+type Props = {
+  list: ReactNode;
+  thread: ReactNode;
+  threadOpen: boolean;
+  /** The page's h1 when the list, which shows it, gives way to the thread on a phone. */
+  heading?: string | undefined;
+};
+
 /** Two panes filling the page below the header: a list and the open thread (one at a time on phones). */
-export function ChatLayout({ list, thread, threadOpen }: { list: ReactNode; thread: ReactNode; threadOpen: boolean }) {
+export function ChatLayout({ list, thread, threadOpen, heading }: Props) {
   const narrow = useMediaQuery('(max-width: 48em)');
   return (
     <Paper
@@ -22,7 +30,16 @@ export function ChatLayout({ list, thread, threadOpen }: { list: ReactNode; thre
           {list}
         </Box>
       )}
-      {(!narrow || threadOpen) && <Box style={{ flex: 1, minWidth: 0 }}>{thread}</Box>}
+      {(!narrow || threadOpen) && (
+        <Box style={{ flex: 1, minWidth: 0 }}>
+          {narrow && heading && (
+            <VisuallyHidden>
+              <h1>{heading}</h1>
+            </VisuallyHidden>
+          )}
+          {thread}
+        </Box>
+      )}
     </Paper>
   );
 }

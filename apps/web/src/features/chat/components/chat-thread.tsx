@@ -1,6 +1,6 @@
 import { type RoomDetail, roleLabel } from '@fieldhouse/shared';
-import { Alert, Avatar, Badge, Group, HoverCard, Paper, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
-import { IconLock, IconShieldCheck, IconUsersGroup, IconWifiOff } from '@tabler/icons-react';
+import { Alert, Avatar, Badge, Button, Group, HoverCard, Paper, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
+import { IconChevronLeft, IconLock, IconShieldCheck, IconUsersGroup, IconWifiOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { roomDetailQueryOptions } from '../api/chat-queries.ts';
@@ -130,10 +130,38 @@ function ConnectionNotice() {
   );
 }
 
-type Props = { roomId: number; messageId?: number | undefined; onJumpToLatest: () => void };
+/** On phones the thread replaces the list, so its header leads back to it (hidden beside the list). */
+function BackButton({ onBack }: { onBack: () => void }) {
+  return (
+    <Button
+      hiddenFrom="sm"
+      variant="subtle"
+      color="gray"
+      size="md"
+      px={6}
+      h={44}
+      leftSection={<IconChevronLeft size={20} />}
+      aria-label="Back to conversations"
+      onClick={onBack}
+      style={{ flexShrink: 0 }}
+    >
+      Back
+    </Button>
+  );
+}
+
+type Props = {
+  roomId: number;
+  messageId?: number | undefined;
+  onJumpToLatest: () => void;
+  /** Where the phone's Back goes; without it (a team's own chat) there is no list to go back to. */
+  onBack?: (() => void) | undefined;
+  /** Opened from the list by keyboard: the next thing to do is write, so the composer takes focus. */
+  focusComposer?: boolean | undefined;
+};
 
 /** An open room: who it is with and their presence, the live thread, typing, and the composer. */
-export function ChatThread({ roomId, messageId, onJumpToLatest }: Props) {
+export function ChatThread({ roomId, messageId, onJumpToLatest, onBack, focusComposer }: Props) {
   const { viewerId } = useChat();
   const room = useQuery(roomDetailQueryOptions(roomId));
   const { typed, stopTyping } = useRoomSession(roomId);
@@ -153,12 +181,21 @@ export function ChatThread({ roomId, messageId, onJumpToLatest }: Props) {
 
   return (
     <Stack gap={0} h="100%">
-      <Paper px="lg" py="sm" radius={0} style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
+      <Paper
+        px={{ base: 'xs', sm: 'lg' }}
+        py="sm"
+        radius={0}
+        style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+      >
         {!view ? (
-          <Skeleton h={40} w={240} />
+          <Group gap="sm" wrap="nowrap">
+            {onBack && <BackButton onBack={onBack} />}
+            <Skeleton h={40} w={240} maw="60%" />
+          </Group>
         ) : (
-          <Group justify="space-between" gap="xs">
+          <Group justify="space-between" gap="xs" wrap="nowrap">
             <Group gap="sm" wrap="nowrap" miw={0}>
+              {onBack && <BackButton onBack={onBack} />}
               {view.counterpart ? (
                 <PersonAvatar {...view.counterpart} presence={counterpartPresence} />
               ) : (
@@ -166,13 +203,13 @@ export function ChatThread({ roomId, messageId, onJumpToLatest }: Props) {
                   <IconUsersGroup size={20} />
                 </Avatar>
               )}
-              <Stack gap={0}>
-                <Group gap="xs">
-                  <Text fw={700} data-testid="thread-title">
+              <Stack gap={0} miw={0}>
+                <Group gap="xs" wrap="nowrap" miw={0}>
+                  <Text component="h2" m={0} fz="md" fw={700} truncate data-testid="thread-title">
                     {view.title}
                   </Text>
                   {view.counterpart && (
-                    <Badge variant="light" size="sm">
+                    <Badge variant="light" size="sm" style={{ flexShrink: 0 }}>
                       {roleLabel(view.counterpart.role)}
                     </Badge>
                   )}
@@ -222,6 +259,7 @@ export function ChatThread({ roomId, messageId, onJumpToLatest }: Props) {
           recipient={view?.title ?? 'this conversation'}
           onTyping={typed}
           onStopTyping={stopTyping}
+          autoFocus={focusComposer}
         />
       )}
     </Stack>

@@ -1,6 +1,7 @@
 import { CHAT, fileTooLargeMessage } from '@fieldhouse/shared';
 import { ActionIcon, CloseButton, FileButton, Group, Paper, Stack, Text, Textarea, Tooltip } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconChartBar, IconPaperclip, IconPhoto, IconSend, IconUpload } from '@tabler/icons-react';
 import { type ClipboardEvent, type KeyboardEvent, useState } from 'react';
 import { toast } from 'sonner';
@@ -18,14 +19,18 @@ type Props = {
   recipient: string;
   onTyping: () => void;
   onStopTyping: () => void;
+  autoFocus?: boolean | undefined;
 };
 
 /**
  * Writing a message: Enter sends, Shift+Enter breaks the line, 5000 characters at most; files by
  * button, drag and drop or paste, each checked against the 100 MB limit before it is queued.
  */
-export function Composer({ roomId, placeholder, recipient, onTyping, onStopTyping }: Props) {
+export function Composer({ roomId, placeholder, recipient, onTyping, onStopTyping, autoFocus }: Props) {
   const { outbox } = useChat();
+  // Fingers need 44 px targets (WCAG 2.5.8 asks 24, Apple and Android 44); a mouse is fine with 34.
+  const phone = useMediaQuery('(max-width: 48em)');
+  const buttonSize = phone ? 'xl' : 'lg';
   const [text, setText] = useState('');
   const [files, setFiles] = useState<File[]>([]);
   const [pollOpen, setPollOpen] = useState(false);
@@ -67,7 +72,13 @@ export function Composer({ roomId, placeholder, recipient, onTyping, onStopTypin
   };
 
   return (
-    <Paper withBorder={false} px="md" pb="md" pt="xs">
+    <Paper
+      withBorder={false}
+      px={{ base: 'xs', sm: 'md' }}
+      pb={{ base: 'xs', sm: 'md' }}
+      pt="xs"
+      data-testid="composer"
+    >
       <Dropzone.FullScreen active onDrop={addFiles} multiple>
         <Stack align="center" justify="center" gap="xs" mih={200} style={{ pointerEvents: 'none' }}>
           <IconUpload size={48} stroke={1.5} />
@@ -92,7 +103,7 @@ export function Composer({ roomId, placeholder, recipient, onTyping, onStopTypin
                   {formatBytes(file.size)}
                 </Text>
                 <CloseButton
-                  size="xs"
+                  size={phone ? 'lg' : 'xs'}
                   aria-label={`Remove ${file.name}`}
                   onClick={() => setFiles((current) => current.filter((_, i) => i !== index))}
                 />
@@ -105,7 +116,7 @@ export function Composer({ roomId, placeholder, recipient, onTyping, onStopTypin
         <FileButton onChange={addFiles} multiple>
           {(props) => (
             <Tooltip label="Attach files">
-              <ActionIcon {...props} variant="subtle" color="gray" size="lg" aria-label="Attach files">
+              <ActionIcon {...props} variant="subtle" color="gray" size={buttonSize} aria-label="Attach files">
                 <IconPaperclip size={20} />
               </ActionIcon>
             </Tooltip>
@@ -115,7 +126,7 @@ export function Composer({ roomId, placeholder, recipient, onTyping, onStopTypin
           <ActionIcon
             variant="subtle"
             color="gray"
-            size="lg"
+            size={buttonSize}
             aria-label="Create a poll"
             onClick={() => setPollOpen(true)}
           >
@@ -130,6 +141,9 @@ export function Composer({ roomId, placeholder, recipient, onTyping, onStopTypin
           radius="lg"
           placeholder={placeholder}
           aria-label="Message"
+          // Only when opened from the list by keyboard, never on arrival: a phone would raise its keyboard.
+          autoFocus={autoFocus}
+          size={phone ? 'md' : 'sm'}
           value={text}
           error={tooLong}
           onChange={(event) => {
@@ -142,7 +156,7 @@ export function Composer({ roomId, placeholder, recipient, onTyping, onStopTypin
         />
         <Tooltip label="Send (Enter)">
           <ActionIcon
-            size="lg"
+            size={buttonSize}
             radius="xl"
             aria-label="Send"
             onClick={send}
@@ -153,7 +167,7 @@ export function Composer({ roomId, placeholder, recipient, onTyping, onStopTypin
         </Tooltip>
       </Group>
       <Group justify="space-between" mt={4} px={4}>
-        <Text size="xs" c="dimmed">
+        <Text size="xs" c="dimmed" visibleFrom="sm">
           Enter to send · Shift+Enter for a new line
         </Text>
         {text.length > CHAT.maxMessageLength - 500 && (

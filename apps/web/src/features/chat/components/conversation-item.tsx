@@ -1,5 +1,6 @@
 import { formatDisplayDate, type RoomListItem } from '@fieldhouse/shared';
 import { Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useEffect, useRef } from 'react';
 import type { PresenceStatus } from '../realtime/presence-store.ts';
 import { PersonAvatar } from './person-avatar.tsx';
 
@@ -8,11 +9,19 @@ type Props = {
   viewerId: number;
   active: boolean;
   presence: PresenceStatus;
-  onOpen: (item: RoomListItem) => void;
+  /** `byKeyboard`: opened with Enter or Space (a click with no pointer has detail 0). */
+  onOpen: (item: RoomListItem, byKeyboard: boolean) => void;
+  /** Coming back from its thread on a phone: focus returns to the conversation it left from. */
+  focusOnMount?: boolean | undefined;
 };
 
 /** One conversation in the list: who, their presence, the last message and its time, unread. */
-export function ConversationItem({ item, viewerId, active, presence, onOpen }: Props) {
+export function ConversationItem({ item, viewerId, active, presence, onOpen, focusOnMount }: Props) {
+  const ref = useRef<HTMLButtonElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the list comes back.
+  useEffect(() => {
+    if (focusOnMount) ref.current?.focus();
+  }, []);
   const { counterpart, lastMessage, unread } = item;
   const name = [counterpart.firstName, counterpart.lastName].filter(Boolean).join(' ');
   const preview = !lastMessage
@@ -23,7 +32,8 @@ export function ConversationItem({ item, viewerId, active, presence, onOpen }: P
       }`;
   return (
     <UnstyledButton
-      onClick={() => onOpen(item)}
+      ref={ref}
+      onClick={(event) => onOpen(item, event.detail === 0)}
       data-active={active || undefined}
       aria-current={active ? 'true' : undefined}
       aria-label={`${name}${unread ? `, ${unread} unread` : ''}`}
@@ -42,7 +52,7 @@ export function ConversationItem({ item, viewerId, active, presence, onOpen }: P
             <Text fw={unread ? 700 : 600} size="sm" truncate>
               {name}
             </Text>
-            <Text size="xs" c={unread ? 'blue' : 'dimmed'} fw={unread ? 600 : 400} style={{ flexShrink: 0 }}>
+            <Text size="xs" c={unread ? 'blue.9' : 'dimmed'} fw={unread ? 600 : 400} style={{ flexShrink: 0 }}>
               {lastMessage ? formatDisplayDate(lastMessage.createdAt) : ''}
             </Text>
           </Group>

@@ -1,6 +1,7 @@
 import { type RoomListItem, TAB_LABELS, TAB_VALUES, type TabValue } from '@fieldhouse/shared';
 import {
   Badge,
+  Box,
   Center,
   CloseButton,
   Group,
@@ -26,11 +27,13 @@ type Props = {
   tab: TabValue;
   activeRoomId: number | undefined;
   onTabChange: (tab: TabValue) => void;
-  onOpen: (item: RoomListItem) => void;
+  onOpen: (item: RoomListItem, byKeyboard: boolean) => void;
+  /** The room just left with Back, whose row takes focus again. */
+  returnFocusTo?: number | undefined;
 };
 
 /** The three tabs with unread counts and the tab's conversations, searchable, paged on scroll. */
-export function ConversationList({ tab, activeRoomId, onTabChange, onOpen }: Props) {
+export function ConversationList({ tab, activeRoomId, onTabChange, onOpen, returnFocusTo }: Props) {
   const { viewerId } = useChat();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 250);
@@ -66,7 +69,11 @@ export function ConversationList({ tab, activeRoomId, onTabChange, onOpen }: Pro
         onChange={(value) => value && onTabChange(value as TabValue)}
         px="xs"
         pt="xs"
-        styles={{ tab: { paddingInline: 'var(--mantine-spacing-xs)' }, tabSection: { marginInlineStart: 6 } }}
+        // Three tabs share 390 px on a phone: tight padding, and the count never gives way to the label.
+        styles={{
+          tab: { paddingInline: 6 },
+          tabSection: { marginInlineStart: 4, flexShrink: 0 },
+        }}
       >
         <Tabs.List grow>
           {TAB_VALUES.map((value) => {
@@ -77,7 +84,15 @@ export function ConversationList({ tab, activeRoomId, onTabChange, onOpen }: Pro
                 value={value}
                 rightSection={
                   count > 0 ? (
-                    <Badge size="xs" circle={count < 10} color="red" variant="filled" aria-label={`${count} unread`}>
+                    <Badge
+                      size="xs"
+                      circle={count < 10}
+                      px={count < 10 ? undefined : 4}
+                      color="red.9"
+                      variant="filled"
+                      aria-label={`${count} unread`}
+                      styles={{ label: { overflow: 'visible' } }}
+                    >
                       {count > 99 ? '99+' : count}
                     </Badge>
                   ) : null
@@ -99,19 +114,15 @@ export function ConversationList({ tab, activeRoomId, onTabChange, onOpen }: Pro
         rightSection={search ? <CloseButton size="sm" aria-label="Clear search" onClick={() => setSearch('')} /> : null}
       />
       <ScrollArea style={{ flex: 1 }} type="auto" offsetScrollbars>
-        <Stack
-          component="ul"
-          gap={2}
-          px="xs"
-          pb="sm"
-          m={0}
-          style={{ listStyle: 'none' }}
-          aria-label={`${TAB_LABELS[tab]} conversations`}
-        >
-          {rooms.isPending &&
-            Array.from({ length: 6 }, (_, i) => `skeleton-${i}`).map((key) => (
-              <Skeleton key={key} h={56} radius="md" />
-            ))}
+        <Box px="xs" pb="sm">
+          {/* The list holds conversations only (axe `list`): states, the sentinel and the count sit beside it. */}
+          {rooms.isPending && (
+            <Stack gap={2}>
+              {Array.from({ length: 6 }, (_, i) => `skeleton-${i}`).map((key) => (
+                <Skeleton key={key} h={56} radius="md" />
+              ))}
+            </Stack>
+          )}
           {rooms.isError && (
             <Text c="red" size="sm" p="md">
               Conversations could not be loaded. {rooms.error.message}
@@ -127,17 +138,27 @@ export function ConversationList({ tab, activeRoomId, onTabChange, onOpen }: Pro
               </Text>
             </Stack>
           )}
-          {items.map((item) => (
-            <li key={item.counterpart.id}>
-              <ConversationItem
-                item={item}
-                viewerId={viewerId}
-                active={activeRoomId !== undefined && item.chatId === activeRoomId}
-                presence={presence.get(item.counterpart.id) ?? 'offline'}
-                onOpen={onOpen}
-              />
-            </li>
-          ))}
+          <Stack
+            component="ul"
+            gap={2}
+            m={0}
+            p={0}
+            style={{ listStyle: 'none' }}
+            aria-label={`${TAB_LABELS[tab]} conversations`}
+          >
+            {items.map((item) => (
+              <li key={item.counterpart.id}>
+                <ConversationItem
+                  item={item}
+                  viewerId={viewerId}
+                  active={activeRoomId !== undefined && item.chatId === activeRoomId}
+                  presence={presence.get(item.counterpart.id) ?? 'offline'}
+                  onOpen={onOpen}
+                  focusOnMount={returnFocusTo !== undefined && item.chatId === returnFocusTo}
+                />
+              </li>
+            ))}
+          </Stack>
           <div ref={sentinel} />
           {isFetchingNextPage && (
             <Center py="sm">
@@ -149,7 +170,7 @@ export function ConversationList({ tab, activeRoomId, onTabChange, onOpen }: Pro
               {total} {total === 1 ? 'person' : 'people'}
             </Text>
           )}
-        </Stack>
+        </Box>
       </ScrollArea>
     </Stack>
   );

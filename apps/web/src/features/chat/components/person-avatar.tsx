@@ -2,6 +2,8 @@ import { Avatar, Indicator, type MantineSize } from '@mantine/core';
 import type { PresenceStatus } from '../realtime/presence-store.ts';
 
 const PRESENCE_COLOR: Record<PresenceStatus, string> = { online: 'teal', away: 'yellow', offline: 'gray' };
+/** Initials colours whose light variant reads at 4.5:1 (lime, yellow, orange, green and teal do not). */
+const INITIALS_COLORS = ['blue', 'cyan', 'grape', 'indigo', 'pink', 'red', 'violet'];
 export const PRESENCE_LABEL: Record<PresenceStatus, string> = { online: 'Online', away: 'Away', offline: 'Offline' };
 
 type Props = {
@@ -15,7 +17,16 @@ type Props = {
 /** A person's avatar (photo or initials), with a presence dot when presence is known. */
 export function PersonAvatar({ firstName, lastName, userImage, presence, size = 'md' }: Props) {
   const name = [firstName, lastName].filter(Boolean).join(' ');
-  const avatar = <Avatar src={userImage || null} name={name} color="initials" size={size} alt={name} />;
+  const avatar = (
+    <Avatar
+      src={userImage || null}
+      name={name}
+      color="initials"
+      allowedInitialsColors={INITIALS_COLORS}
+      size={size}
+      alt={name}
+    />
+  );
   if (!presence) return avatar;
   return (
     <Indicator

@@ -1,9 +1,11 @@
 import { formatDisplayDate, type Poll, SOCKET_EVENTS } from '@fieldhouse/shared';
-import { Badge, Group, Paper, Progress, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Box, Group, Paper, Progress, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconChartBar, IconCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { useChat } from '../realtime/chat-provider.tsx';
+
+const votes = (n: number) => `${n} ${n === 1 ? 'vote' : 'votes'}`;
 
 /** A poll in the thread: tap an option to vote (again to withdraw), with live tallies. */
 export function PollCard({ poll }: { poll: Poll }) {
@@ -15,6 +17,7 @@ export function PollCard({ poll }: { poll: Poll }) {
   const closed = poll.closesAt !== null && Date.parse(poll.closesAt) < Date.now();
 
   const vote = (optionId: number) => {
+    if (busy || closed) return;
     const chosen = mine.includes(optionId);
     const optionIds = poll.multipleChoice
       ? chosen
@@ -31,10 +34,10 @@ export function PollCard({ poll }: { poll: Poll }) {
   };
 
   return (
-    <Paper withBorder radius="md" p="sm" miw={260} maw={380}>
-      <Stack gap="xs">
+    <Paper withBorder radius="md" p="sm" miw={0} w={380} maw="100%">
+      <Stack gap="xs" role="group" aria-label={`Poll: ${poll.question}`}>
         <Group gap="xs" wrap="nowrap">
-          <IconChartBar size={18} />
+          <IconChartBar size={18} style={{ flexShrink: 0 }} />
           <Text fw={700} size="sm">
             {poll.question}
           </Text>
@@ -46,27 +49,36 @@ export function PollCard({ poll }: { poll: Poll }) {
         {poll.options.map((option) => {
           const share = total ? Math.round((option.votes / total) * 100) : 0;
           const chosen = mine.includes(option.id);
+          const tally = `${option.text}: ${votes(option.votes)}, ${share}%`;
           return (
-            <UnstyledButton
-              key={option.id}
-              disabled={busy || closed}
-              onClick={() => vote(option.id)}
-              aria-pressed={chosen}
-              aria-label={`${option.text}, ${option.votes} ${option.votes === 1 ? 'vote' : 'votes'}`}
-            >
-              <Group justify="space-between" gap="xs" wrap="nowrap">
-                <Group gap={6} wrap="nowrap">
-                  {chosen && <IconCheck size={14} color="var(--mantine-color-blue-6)" />}
-                  <Text size="sm" fw={chosen ? 600 : 400}>
-                    {option.text}
+            <Box key={option.id}>
+              {/* A toggle per option, reached with Tab and pressed with Enter or Space. While a vote
+                  is on its way the button stays focusable (aria-disabled): disabling it would drop
+                  the keyboard user's focus to the page. */}
+              <UnstyledButton
+                w="100%"
+                mih={32}
+                aria-disabled={busy || closed || undefined}
+                onClick={() => vote(option.id)}
+                aria-pressed={chosen}
+                aria-label={`${option.text}, ${votes(option.votes)}`}
+                style={{ borderRadius: 'var(--mantine-radius-sm)', cursor: closed ? 'default' : undefined }}
+              >
+                <Group justify="space-between" gap="xs" wrap="nowrap">
+                  <Group gap={6} wrap="nowrap" miw={0}>
+                    {chosen && <IconCheck size={14} color="var(--mantine-color-blue-6)" style={{ flexShrink: 0 }} />}
+                    <Text size="sm" fw={chosen ? 600 : 400}>
+                      {option.text}
+                    </Text>
+                  </Group>
+                  <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
+                    {option.votes} · {share}%
                   </Text>
                 </Group>
-                <Text size="xs" c="dimmed">
-                  {option.votes} · {share}%
-                </Text>
-              </Group>
-              <Progress value={share} size="sm" mt={4} color={chosen ? 'blue' : 'blue.2'} />
-            </UnstyledButton>
+              </UnstyledButton>
+              {/* Outside the button: a button's content is presentational, a progress bar needs its own name. */}
+              <Progress value={share} size="sm" mt={4} color={chosen ? 'blue' : 'blue.2'} aria-label={tally} />
+            </Box>
           );
         })}
         <Group justify="space-between">

@@ -1,7 +1,7 @@
 import { messagesSearchSchema, type RoomListItem } from '@fieldhouse/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { useSyncExternalStore } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { toast } from 'sonner';
 import { useAuth } from '../../../features/auth/hooks/use-auth.ts';
 import { chatKeys, openDirectRoom } from '../../../features/chat/api/chat-queries.ts';
@@ -29,7 +29,11 @@ function MessagesPage() {
       ? `These are your own conversations at ${own.name}. They do not change with the school you are viewing.`
       : 'Pick a coach, athlete or guardian on the left to read and reply. New messages arrive here live.';
 
-  const open = async (item: RoomListItem) => {
+  const [focusComposer, setFocusComposer] = useState(false);
+  const [leftRoomId, setLeftRoomId] = useState<number | undefined>(undefined);
+
+  const open = async (item: RoomListItem, byKeyboard: boolean) => {
+    setFocusComposer(byKeyboard);
     try {
       // Someone you have never written to has no room yet: it is made on first open.
       const id = item.chatId ?? (await openDirectRoom(item.counterpart.id)).id;
@@ -42,13 +46,18 @@ function MessagesPage() {
 
   return (
     <ChatLayout
+      heading="Messages"
       threadOpen={roomId !== undefined}
       list={
         <ConversationList
           tab={tab}
           activeRoomId={roomId}
-          onTabChange={(next) => void navigate({ search: { tab: next, roomId } })}
-          onOpen={(item) => void open(item)}
+          onTabChange={(next) => {
+            setLeftRoomId(undefined);
+            void navigate({ search: { tab: next, roomId } });
+          }}
+          onOpen={(item, byKeyboard) => void open(item, byKeyboard)}
+          returnFocusTo={leftRoomId}
         />
       }
       thread={
@@ -58,6 +67,11 @@ function MessagesPage() {
             roomId={roomId}
             messageId={messageId}
             onJumpToLatest={() => void navigate({ search: { tab, roomId } })}
+            onBack={() => {
+              setLeftRoomId(roomId);
+              void navigate({ search: { tab } });
+            }}
+            focusComposer={focusComposer}
           />
         ) : (
           <NoRoomSelected title="Your conversations" text={scope} />

@@ -10,7 +10,16 @@ import { signIn } from './helpers.ts';
  * its screen. Screenshots of each land in e2e/.screenshots/a11y-*.
  */
 
-const PUBLIC = ['/auth/sign-in', '/auth/forgot-password', '/auth/register', '/auth/confirm-sign-up', '/auth/unauthorized', '/privacy-policy', '/terms-of-service', '/no-such-page'];
+const PUBLIC = [
+  '/auth/sign-in',
+  '/auth/forgot-password',
+  '/auth/register',
+  '/auth/confirm-sign-up',
+  '/auth/unauthorized',
+  '/privacy-policy',
+  '/terms-of-service',
+  '/no-such-page',
+];
 
 /** Opens a screen and waits for its h1 (the screen has rendered, not its skeleton). */
 async function visit(page: Page, path: string) {
@@ -82,7 +91,10 @@ for (const [frame, size] of [
         await page.keyboard.press('Escape');
         await expect(page.getByRole('dialog')).toBeHidden();
 
-        await page.getByRole('button', { name: /^Open / }).first().click();
+        await page
+          .getByRole('button', { name: /^Open / })
+          .first()
+          .click();
         await expect(page.getByRole('dialog')).toBeVisible();
         await expectAccessible(page, `a person (${tag})`);
         await shot(`a11y-${tag}-person`);
@@ -103,7 +115,10 @@ for (const [frame, size] of [
         await shot(`a11y-${tag}-change-password`);
         await page.keyboard.press('Escape');
 
-        await page.getByRole('button', { name: /notifications/i }).first().click();
+        await page
+          .getByRole('button', { name: /notifications/i })
+          .first()
+          .click();
         await expectAccessible(page, `notifications (${tag})`);
         await shot(`a11y-${tag}-notifications`);
       });

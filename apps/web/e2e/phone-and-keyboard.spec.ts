@@ -78,6 +78,7 @@ test('the first Tab offers a skip link that moves focus to the content', async (
 });
 
 test('every screen of the spec has exactly one h1, naming it', async ({ page }) => {
+  test.setTimeout(90_000);
   await signIn(page);
   for (const [path, name] of [
     ['/home/', /^Good (morning|afternoon|evening), Dana$/],
@@ -110,7 +111,10 @@ test('by keyboard alone: open a person from Users, close, and land back on their
   await expect(open).toBeVisible({ timeout: 15_000 });
   const name = ((await open.getAttribute('aria-label')) ?? '').replace(/^Open /, '');
   // Tab from the search field until the first person's button has focus.
-  await page.getByRole('textbox', { name: /search/i }).first().focus();
+  await page
+    .getByRole('textbox', { name: /search/i })
+    .first()
+    .focus();
   for (let i = 0; i < 40 && !(await open.evaluate((el) => el === document.activeElement)); i++) {
     await page.keyboard.press('Tab');
   }
@@ -146,11 +150,14 @@ test.describe('users on a phone', () => {
     const box = await first.boundingBox();
     expect(box?.width ?? 0).toBeGreaterThan(300);
     await expect(page.getByRole('columnheader')).toHaveCount(0);
-    await page.getByLabel('Sort by').selectOption({ label: 'Last name (Z–A, newest first)' });
+    await page.getByLabel('Sort by', { exact: true }).selectOption({ label: 'Last name (Z–A, newest first)' });
     await expect(page).toHaveURL(/sort=lastName/);
     await expect(page).toHaveURL(/order=desc/);
     await shot('phone-users');
-    await page.getByRole('button', { name: /^Open / }).first().click();
+    await page
+      .getByRole('button', { name: /^Open / })
+      .first()
+      .click();
     await expect(page.getByRole('dialog')).toBeVisible();
     expect(await overflow(page)).toBe(0);
     await shot('phone-person');

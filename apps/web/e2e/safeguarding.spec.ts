@@ -74,7 +74,7 @@ test('a coach’s conversation with an unguarded minor gets a second adult, and 
       `You are in this conversation as Lincoln High School’s second adult for safeguarding: ${minorName} has no guardian who can see it`,
     );
     await shot('safeguarding-thread');
-    await page.getByTestId('safeguarding-badge').hover();
+    await page.getByTestId('safeguarding-badge').click();
     await expect(page.getByText('Safeguarding contact (second adult)')).toBeVisible();
 
     // The director is the only second adult the school has: their own conversation with the

@@ -14,6 +14,7 @@ import {
   UnstyledButton,
   useComputedColorScheme,
   useMantineColorScheme,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
@@ -118,8 +119,10 @@ export function Shell({
             {notificationsSlot}
             <Menu position="bottom-end" width={240} shadow="md">
               <Menu.Target>
-                <UnstyledButton aria-label={`Profile menu: ${fullName}, ${roleLabel(user.role) || 'No role'}`}>
+                {/* Named by its content (the name shown on desktop must be part of it: WCAG 2.5.3). */}
+                <UnstyledButton>
                   <Group gap={8} wrap="nowrap">
+                    <VisuallyHidden>Profile menu</VisuallyHidden>
                     <Avatar src={user.userImage} radius="xl" color="navy" size={34} aria-hidden>
                       {initials}
                     </Avatar>
@@ -147,7 +150,11 @@ export function Shell({
                   {scheme === 'dark' ? 'Light theme' : 'Dark theme'}
                 </Menu.Item>
                 <Menu.Divider />
-                <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={onSignOut}>
+                <Menu.Item
+                  color="var(--mantine-color-red-text)"
+                  leftSection={<IconLogout size={16} />}
+                  onClick={onSignOut}
+                >
                   Sign out
                 </Menu.Item>
               </Menu.Dropdown>

@@ -151,13 +151,14 @@ export function AuditLog({ canSeeAllOrganizations }: { canSeeAllOrganizations: b
             const expanded = open === entry.id;
             return (
               <Fragment key={entry.id}>
-                <Table.Tr
-                  onClick={() => setOpen(expanded ? null : entry.id)}
-                  style={{ cursor: 'pointer' }}
-                  aria-expanded={expanded}
-                >
+                <Table.Tr onClick={() => setOpen(expanded ? null : entry.id)} style={{ cursor: 'pointer' }}>
                   <Table.Td>
-                    <ActionIcon variant="subtle" size="sm" aria-label={expanded ? 'Hide changes' : 'Show changes'}>
+                    <ActionIcon
+                      variant="subtle"
+                      size="sm"
+                      aria-label={expanded ? 'Hide changes' : 'Show changes'}
+                      aria-expanded={expanded}
+                    >
                       {expanded ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />}
                     </ActionIcon>
                   </Table.Td>

@@ -22,14 +22,15 @@ export function eventLabel(o: CalendarOccurrence) {
     .join(', ');
 }
 
-/** eventDidMount: the full title on hover, and a named button for keyboard and screen readers. */
+/**
+ * eventDidMount: the full title on hover, and a button for keyboard and screen readers, named by
+ * its content (EventContent adds the type before and the full date after, visually hidden).
+ */
 export function markEventElement(el: HTMLElement, o: CalendarOccurrence) {
-  const label = eventLabel(o);
-  el.title = label;
+  el.title = eventLabel(o);
   // A list row stays a table row; the button inside it (EventContent) is the control.
   if (el.tagName === 'TR') return;
   el.setAttribute('role', 'button');
-  el.setAttribute('aria-label', label);
 }
 
 /** moreLinkDidMount: a button, which may say whether its popover is open. */

@@ -1,8 +1,9 @@
 /** What an event block shows, per view: type icon, status pill, title, time and place. */
-import type { CalendarOccurrence } from '@fieldhouse/shared';
+import { type CalendarOccurrence, EVENT_TYPE_LABELS } from '@fieldhouse/shared';
 import type { EventContentArg } from '@fullcalendar/core';
+import { VisuallyHidden } from '@mantine/core';
 import classes from './calendar.module.css';
-import { eventLabel } from './event-a11y.ts';
+import { whenText } from './calendar-utils.ts';
 import { EventTypeIcon } from './event-type-icon.tsx';
 
 function StatusPill({ o }: { o: CalendarOccurrence }) {
@@ -24,6 +25,22 @@ export function EventContent({
   const o = arg.event.extendedProps.occurrence as CalendarOccurrence;
   const place = o.facility ?? o.location;
   const teamName = o.team && !arg.event.title.includes(o.team.name) ? o.team.name : null;
+  // The accessible name comes from the content (an aria-label would differ from what is shown,
+  // axe label-content-name-mismatch): status and type before it, the full date and time after.
+  const before = (
+    <VisuallyHidden component="span">
+      {[
+        o.status === 'POSTPONED' ? 'Postponed' : o.status === 'CANCELLED' ? 'Cancelled' : null,
+        EVENT_TYPE_LABELS[o.type],
+      ]
+        .filter(Boolean)
+        .join(', ')}
+      ,{' '}
+    </VisuallyHidden>
+  );
+  const after = (
+    <VisuallyHidden component="span">{`, ${[teamName, whenText(o), place].filter(Boolean).join(', ')}`}</VisuallyHidden>
+  );
   if (arg.view.type.startsWith('list')) {
     // The row stays a table row; this is the focusable, named control (a click reaches the row).
     return (
@@ -31,7 +48,6 @@ export function EventContent({
       <span
         role="button"
         tabIndex={0}
-        aria-label={eventLabel(o)}
         className={classes.listEvent}
         onKeyDown={(e) => {
           if (e.key !== 'Enter' && e.key !== ' ') return;
@@ -39,6 +55,7 @@ export function EventContent({
           onOpen(o);
         }}
       >
+        {before}
         <span className={classes.listTitle}>
           <EventTypeIcon type={o.type} size={14} /> <StatusPill o={o} />
           <span className="fh-title">{arg.event.title}</span>
@@ -46,6 +63,7 @@ export function EventContent({
         {(teamName || place) && (
           <span className={classes.listMeta}>{[teamName, place].filter(Boolean).join(' · ')}</span>
         )}
+        {after}
       </span>
     );
   }
@@ -53,23 +71,27 @@ export function EventContent({
     return (
       // On a phone the cell shows a coloured chip with the type; the popover shows the title too.
       <div className={phone ? classes.monthEventCompact : classes.monthEvent}>
+        {before}
         <EventTypeIcon type={o.type} />
         {!phone && !o.allDay && <span className={classes.monthTime}>{arg.timeText}</span>}
         <span className={`${classes.monthTitle} fh-title`}>
           {!phone && <StatusPill o={o} />}
           {arg.event.title}
         </span>
+        {after}
       </div>
     );
   }
   return (
     <div className={classes.eventBody}>
+      {before}
       <div className={`${classes.eventTitle} fh-title`}>
         <EventTypeIcon type={o.type} /> <StatusPill o={o} />
         {arg.event.title}
       </div>
       {!o.allDay && <div className={classes.eventMeta}>{arg.timeText}</div>}
       {place && <div className={classes.eventMeta}>{place}</div>}
+      {after}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { type RoomDetail, roleLabel } from '@fieldhouse/shared';
-import { Alert, Avatar, Badge, Button, Group, HoverCard, Paper, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
+import { Alert, Avatar, Badge, Button, Group, Paper, Popover, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
 import { IconChevronLeft, IconLock, IconShieldCheck, IconUsersGroup, IconWifiOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
@@ -52,9 +52,12 @@ function watchingLabel(watching: Member[]) {
 
 function SafeguardingBadge({ watching }: { watching: Member[] }) {
   return (
-    <HoverCard width={300} position="bottom-end" shadow="md">
-      <HoverCard.Target>
+    // A popover on a button, not a hover card: a tap or a key opens it too.
+    <Popover width={300} position="bottom-end" shadow="md">
+      <Popover.Target>
         <Badge
+          component="button"
+          type="button"
           variant="light"
           color="teal"
           leftSection={<IconShieldCheck size={12} />}
@@ -63,8 +66,8 @@ function SafeguardingBadge({ watching }: { watching: Member[] }) {
         >
           {watchingLabel(watching)}
         </Badge>
-      </HoverCard.Target>
-      <HoverCard.Dropdown>
+      </Popover.Target>
+      <Popover.Dropdown aria-label="Safeguarding">
         <Text size="sm" fw={600} mb={4}>
           Safeguarding
         </Text>
@@ -83,8 +86,8 @@ function SafeguardingBadge({ watching }: { watching: Member[] }) {
             )}
           </Text>
         ))}
-      </HoverCard.Dropdown>
-    </HoverCard>
+      </Popover.Dropdown>
+    </Popover>
   );
 }
 
@@ -233,7 +236,7 @@ export function ChatThread({ roomId, messageId, onJumpToLatest, onBack, focusCom
         {room.data?.safeguarding.viewerNote && (
           <Group gap={6} mt={6} wrap="nowrap" align="flex-start" data-testid="safeguarding-viewer-note">
             <IconShieldCheck size={14} color="var(--mantine-color-teal-7)" style={{ flexShrink: 0, marginTop: 2 }} />
-            <Text size="xs" c="teal.9">
+            <Text size="xs" c="var(--mantine-color-teal-text)">
               {room.data.safeguarding.viewerNote}
             </Text>
           </Group>

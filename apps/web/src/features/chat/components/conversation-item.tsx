@@ -1,5 +1,5 @@
 import { formatDisplayDate, type RoomListItem } from '@fieldhouse/shared';
-import { Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Group, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import type { PresenceStatus } from '../realtime/presence-store.ts';
 import { PersonAvatar } from './person-avatar.tsx';
@@ -36,7 +36,6 @@ export function ConversationItem({ item, viewerId, active, presence, onOpen, foc
       onClick={(event) => onOpen(item, event.detail === 0)}
       data-active={active || undefined}
       aria-current={active ? 'true' : undefined}
-      aria-label={`${name}${unread ? `, ${unread} unread` : ''}`}
       px="md"
       py="sm"
       w="100%"
@@ -52,7 +51,12 @@ export function ConversationItem({ item, viewerId, active, presence, onOpen, foc
             <Text fw={unread ? 700 : 600} size="sm" truncate>
               {name}
             </Text>
-            <Text size="xs" c={unread ? 'blue.9' : 'dimmed'} fw={unread ? 600 : 400} style={{ flexShrink: 0 }}>
+            <Text
+              size="xs"
+              c={unread ? 'var(--mantine-color-blue-text)' : 'dimmed'}
+              fw={unread ? 600 : 400}
+              style={{ flexShrink: 0 }}
+            >
               {lastMessage ? formatDisplayDate(lastMessage.createdAt) : ''}
             </Text>
           </Group>
@@ -63,6 +67,7 @@ export function ConversationItem({ item, viewerId, active, presence, onOpen, foc
             {unread > 0 && (
               <Badge size="sm" circle={unread < 10} variant="filled" color="blue" style={{ flexShrink: 0 }}>
                 {unread > 99 ? '99+' : unread}
+                <VisuallyHidden> unread</VisuallyHidden>
               </Badge>
             )}
           </Group>

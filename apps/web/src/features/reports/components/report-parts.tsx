@@ -58,7 +58,10 @@ export function StackedBars(props: Omit<BarChartProps, 'type' | 'withLegend' | '
 export function TableBox({ children, footer }: { children: ReactNode; footer?: ReactNode }) {
   return (
     <Paper withBorder radius="md" p="md">
-      <ScrollArea type="auto">{children}</ScrollArea>
+      {/* Focusable so a keyboard can scroll a table wider than a phone (axe scrollable-region-focusable). */}
+      <ScrollArea type="auto" viewportProps={{ tabIndex: 0, 'aria-label': 'Report table' }}>
+        {children}
+      </ScrollArea>
       {footer}
     </Paper>
   );

@@ -14,7 +14,8 @@ export function UsersReport({ search }: { search: ReportSearch }) {
   if (error) return <ReportError error={error} />;
   if (!data) return <ReportLoading />;
   const statuses = search.status ? [search.status] : USER_STATUSES.filter((s) => data.some((r) => r[s] > 0));
-  const chartData = data.map((r) => ({ ...r, label: ROLE_SHORT_LABELS[r.role] ?? r.role }));
+  // Without `role`: recharts copies a row's keys onto its SVG bars, and role="SUPER_ADMIN" is no ARIA role.
+  const chartData = data.map(({ role, ...r }) => ({ ...r, label: ROLE_SHORT_LABELS[role] ?? role }));
   const totals = Object.fromEntries(USER_STATUSES.map((s) => [s, data.reduce((sum, r) => sum + r[s], 0)]));
   const total = data.reduce((sum, r) => sum + r.total, 0);
   return (

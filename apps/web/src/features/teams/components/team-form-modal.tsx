@@ -1,5 +1,5 @@
 import { currentSchoolYear, type Sport, type TeamSummary, teamInputSchema } from '@fieldhouse/shared';
-import { Group, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';

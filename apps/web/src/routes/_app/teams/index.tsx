@@ -1,11 +1,12 @@
 import { plural, type TeamSummary } from '@fieldhouse/shared';
-import { Badge, Button, Card, Group, SegmentedControl, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconClipboardList, IconPlus, IconUsers } from '@tabler/icons-react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { z } from 'zod';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { ResponsiveChoice } from '../../../components/responsive-choice.tsx';
 import { SportIcon } from '../../../components/sport-icon.tsx';
 import { sportsQueryOptions } from '../../../features/sports/api/sports-queries.ts';
 import { teamsQueryOptions } from '../../../features/teams/api/teams-queries.ts';
@@ -40,13 +41,13 @@ function TeamsPage() {
           </Button>
         }
       />
-      <SegmentedControl
+      <ResponsiveChoice
         mb="lg"
         value={season}
-        onChange={(value) => navigate({ search: { season: value as typeof season }, replace: true })}
+        onChange={(value) => navigate({ search: { season: value }, replace: true })}
         data={[
-          { value: 'ALL', label: 'All seasons' },
-          ...Object.entries(SEASONS).map(([value, label]) => ({ value, label })),
+          { value: 'ALL' as const, label: 'All seasons' },
+          ...Object.entries(SEASONS).map(([value, label]) => ({ value: value as keyof typeof SEASONS, label })),
         ]}
         aria-label="Filter by season"
       />

@@ -8,7 +8,7 @@ import {
   type UserType,
   userListQuerySchema,
 } from '@fieldhouse/shared';
-import { Button, Group, NativeSelect, Paper, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconDownload, IconFileImport, IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
@@ -18,6 +18,7 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Pager } from '../../../components/pager.tsx';
+import { ResponsiveChoice } from '../../../components/responsive-choice.tsx';
 import { useAuth } from '../../../features/auth/hooks/use-auth.ts';
 import { teamsQueryOptions } from '../../../features/teams/api/teams-queries.ts';
 import { usersQueryOptions } from '../../../features/users/api/users-queries.ts';
@@ -129,20 +130,10 @@ function UsersPage() {
               aria-label="Search users"
             />
             <Group gap="sm" wrap="wrap">
-              {/* Five segments do not fit a phone ("Staff" fell off); there the same choice is a select. */}
-              <SegmentedControl
-                visibleFrom="sm"
+              <ResponsiveChoice
                 data={TYPES}
                 value={query.type}
-                onChange={(value) => go({ type: value as UserType | '' })}
-                aria-label="Filter by type"
-              />
-              <NativeSelect
-                hiddenFrom="sm"
-                w="100%"
-                data={TYPES}
-                value={query.type}
-                onChange={(e) => go({ type: e.currentTarget.value as UserType | '' })}
+                onChange={(value) => go({ type: value })}
                 aria-label="Filter by type"
               />
               <Select

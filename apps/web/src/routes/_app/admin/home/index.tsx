@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { z } from 'zod';
 import { ForbiddenView } from '../../../../components/forbidden-view.tsx';
 import { PageHeader } from '../../../../components/page-header.tsx';
+import classes from '../../../../features/admin/components/admin.module.css';
 import { AuditLog } from '../../../../features/admin/components/audit-log.tsx';
 import { SafeguardingSettingsPanel } from '../../../../features/admin/components/safeguarding-settings.tsx';
 import { SportsAdmin } from '../../../../features/admin/components/sports-admin.tsx';
@@ -60,6 +61,7 @@ export const Route = createFileRoute('/_app/admin/home/')({
             if (next.success) void navigate({ search: { tab: next.data }, replace: true });
           }}
           keepMounted={false}
+          classNames={{ panel: classes.panel }}
         >
           <Tabs.List mb="md">
             {tabs.map((t) => (

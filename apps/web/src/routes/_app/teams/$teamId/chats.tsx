@@ -1,4 +1,5 @@
 import { Anchor, Group, NavLink, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft, IconUsersGroup } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, notFound } from '@tanstack/react-router';
@@ -28,7 +29,9 @@ function TeamChatsPage() {
   const navigate = Route.useNavigate();
   const team = useQuery(teamDetailQueryOptions(teamId));
   const rooms = useQuery(teamRoomsQueryOptions(teamId));
-  const openRoomId = roomId ?? rooms.data?.[0]?.id;
+  // A wide screen opens the first room beside the list; a phone shows the list first (one pane).
+  const wide = useMediaQuery('(min-width: 48em)', true);
+  const openRoomId = roomId ?? (wide ? rooms.data?.[0]?.id : undefined);
 
   return (
     <ChatLayout
@@ -76,6 +79,7 @@ function TeamChatsPage() {
             roomId={openRoomId}
             messageId={messageId}
             onJumpToLatest={() => void navigate({ search: { roomId: openRoomId } })}
+            onBack={() => void navigate({ search: {} })}
           />
         ) : (
           <NoRoomSelected title="No team chat yet" text="This team has no chat rooms." />

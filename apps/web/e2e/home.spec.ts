@@ -16,7 +16,7 @@ for (const role of ROLES) {
     ).toBeVisible();
     await expect(page.getByTestId('stat-Active athletes')).toHaveText(/^\d[\d,]*$/);
     await expect(page.getByTestId('stat-Teams')).toHaveText(/^\d+$/);
-    await expect(page.getByRole('link', { name: /^Coaches: \d+ unread$/ })).toBeVisible();
+    await expect(page.getByRole('link', { name: /^Coaches\s+(\d+\s+unread|All read)$/ })).toBeVisible();
     await expect(page.getByText('Awaiting first sign-in')).toBeVisible();
     await expect(page.getByText('Jordan Ellis', { exact: true })).toBeVisible();
     await expect(page.getByText('Recent changes')).toHaveCount(role.seesAudit ? 1 : 0);
@@ -33,7 +33,7 @@ test('quick actions lead to a team’s chat and into a messages tab', async ({ p
   await dialog.getByRole('button', { name: 'Open team chat' }).click();
   await expect(page.getByRole('heading', { name: 'Team chats' })).toBeVisible();
   await page.getByRole('navigation').getByRole('link', { name: 'Home' }).click();
-  await page.getByRole('link', { name: /^Guardians: \d+ unread$/ }).click();
+  await page.getByRole('link', { name: /^Guardians\s+(\d+\s+unread|All read)$/ }).click();
   await expect(page).toHaveURL(/\/messages\?tab=GUARDIANS/);
   await expect(page.getByRole('tab', { name: /Guardians/, selected: true })).toBeVisible();
 });

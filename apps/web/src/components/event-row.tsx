@@ -34,22 +34,29 @@ export function EventRow({
       }}
     >
       <Group justify="space-between" wrap="nowrap" gap="xs">
-        <Stack gap={0} style={{ minWidth: 0 }}>
+        <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
           <Group gap={6} wrap="nowrap">
-            <Text size="sm" fw={600} td={o.status === 'CANCELLED' ? 'line-through' : undefined} truncate>
+            <Text
+              size="sm"
+              fw={600}
+              td={o.status === 'CANCELLED' ? 'line-through' : undefined}
+              truncate
+              title={eventTitle(o)}
+            >
               {eventTitle(o)}
             </Text>
             <StatusBadge status={o.status} size="xs" />
           </Group>
-          <Group gap="xs" wrap="nowrap">
+          {/* Wraps rather than widening the row: on a phone the place goes under the time. */}
+          <Group gap={4} columnGap="xs" wrap="wrap">
             <Text size="xs" c="dimmed">
               {showDate ? `${wallDate(o.localStart)} · ` : ''}
               {time}
               {team}
             </Text>
             {(o.facility || o.location) && (
-              <Group gap={2} wrap="nowrap" style={{ minWidth: 0 }}>
-                <IconMapPin size={12} color="var(--mantine-color-dimmed)" />
+              <Group gap={2} wrap="nowrap" style={{ minWidth: 0, maxWidth: '100%' }}>
+                <IconMapPin size={12} color="var(--mantine-color-dimmed)" aria-hidden />
                 <Text size="xs" c="dimmed" truncate>
                   {o.facility ?? o.location}
                 </Text>
@@ -58,9 +65,13 @@ export function EventRow({
             {o.transportation && (
               <IconBus size={12} color="var(--mantine-color-dimmed)" aria-label={o.transportation} />
             )}
+            {/* On a phone the type joins the details; the side column is the title's. */}
+            <Badge variant="light" color={TYPE_COLORS[o.type]} size="xs" hiddenFrom="xs">
+              {EVENT_TYPE_LABELS[o.type]}
+            </Badge>
           </Group>
         </Stack>
-        <Badge variant="light" color={TYPE_COLORS[o.type]} size="sm" style={{ flexShrink: 0 }}>
+        <Badge variant="light" color={TYPE_COLORS[o.type]} size="sm" visibleFrom="xs" style={{ flexShrink: 0 }}>
           {EVENT_TYPE_LABELS[o.type]}
         </Badge>
       </Group>

@@ -5,7 +5,7 @@ import { Badge } from '@mantine/core';
 export function StatusBadge({ status, size = 'sm' }: { status: EventStatus; size?: 'xs' | 'sm' }) {
   if (status === 'SCHEDULED') return null;
   return (
-    <Badge color={status === 'POSTPONED' ? 'yellow' : 'red'} variant="filled" size={size}>
+    <Badge color={status === 'POSTPONED' ? 'yellow' : 'red'} variant="filled" size={size} style={{ flexShrink: 0 }}>
       {status === 'POSTPONED' ? 'Postponed' : 'Cancelled'}
     </Badge>
   );

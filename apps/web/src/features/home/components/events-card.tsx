@@ -1,5 +1,5 @@
 import type { CalendarOccurrence } from '@fieldhouse/shared';
-import { Anchor, Badge, ScrollArea, Skeleton, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Box, Skeleton, Stack, Text } from '@mantine/core';
 import { IconCalendarEvent } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -60,7 +60,8 @@ export function EventsCard() {
           there.
         </Text>
       )}
-      <ScrollArea.Autosize mah={360} type="auto">
+      {/* A native scroller: ScrollArea.Autosize sizes to min-content, which truncated titles widen. */}
+      <Box mah={360} style={{ overflowY: 'auto', overflowX: 'hidden' }}>
         <Stack gap="sm" data-testid="week-events">
           {[...byDay.entries()].map(([day, list]) => (
             <Stack key={day} gap={4}>
@@ -73,7 +74,7 @@ export function EventsCard() {
             </Stack>
           ))}
         </Stack>
-      </ScrollArea.Autosize>
+      </Box>
     </HomeCard>
   );
 }

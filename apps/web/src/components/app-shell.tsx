@@ -120,7 +120,7 @@ export function Shell({
             <Menu position="bottom-end" width={240} shadow="md">
               <Menu.Target>
                 {/* Named by its content (the name shown on desktop must be part of it: WCAG 2.5.3). */}
-                <UnstyledButton>
+                <UnstyledButton data-touch-target>
                   <Group gap={8} wrap="nowrap">
                     <VisuallyHidden>Profile menu</VisuallyHidden>
                     <Avatar src={user.userImage} radius="xl" color="navy" size={34} aria-hidden>

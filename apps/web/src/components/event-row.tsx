@@ -48,7 +48,7 @@ export function EventRow({
             <StatusBadge status={o.status} size="xs" />
           </Group>
           {/* Wraps rather than widening the row: on a phone the place goes under the time. */}
-          <Group gap={4} columnGap="xs" wrap="wrap">
+          <Group gap={4} wrap="wrap" style={{ columnGap: 'var(--mantine-spacing-xs)' }}>
             <Text size="xs" c="dimmed">
               {showDate ? `${wallDate(o.localStart)} · ` : ''}
               {time}

@@ -49,6 +49,7 @@ export function EventContent({
         role="button"
         tabIndex={0}
         className={classes.listEvent}
+        data-touch-target
         onKeyDown={(e) => {
           if (e.key !== 'Enter' && e.key !== ' ') return;
           e.preventDefault();

@@ -46,6 +46,7 @@ export function UnreadCard({ note }: { note?: string | null }) {
               key={value}
               renderRoot={(props) => <Link to="/messages" search={{ tab: value }} {...props} />}
               p="xs"
+              data-touch-target
               style={{ borderRadius: 'var(--mantine-radius-sm)' }}
             >
               <Group justify="space-between">

@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { parseCsv } from '@fieldhouse/shared';
 import type { Page } from '@playwright/test';
+import { expectAccessible } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { latestMail, submitSignIn } from './helpers.ts';
 import { OwnServer } from './own-server.ts';
@@ -28,7 +29,10 @@ test.afterAll(async () => {
   await server.kill();
 });
 
-/** Light and dark, desktop and phone: four screenshots of what is on screen now. */
+/**
+ * Light and dark, desktop and phone: four screenshots of what is on screen now, each also checked
+ * by axe and for overflow (issue 17's gate on an install that starts empty).
+ */
 async function shots(page: Page, name: string) {
   for (const [size, viewport] of [
     ['desktop', { width: 1440, height: 900 }],
@@ -40,6 +44,7 @@ async function shots(page: Page, name: string) {
       await page.evaluate((s) => document.documentElement.setAttribute('data-mantine-color-scheme', s), scheme);
       await page.waitForTimeout(150);
       await page.screenshot({ path: `e2e/.screenshots/first-week-${name}-${size}-${scheme}.png` });
+      await expectAccessible(page, `${name} (${size}, ${scheme})`);
     }
   }
   await page.evaluate(() => document.documentElement.setAttribute('data-mantine-color-scheme', 'light'));
@@ -144,6 +149,7 @@ test('first week: set up a school, its director builds the roster, nothing fails
       await nav(page, name).click();
       await expect(page).toHaveURL(new RegExp(`/${name.toLowerCase()}/?`));
       await page.waitForLoadState('networkidle');
+      await shots(page, `${name.toLowerCase()}-empty`);
     }
     await expect(page.getByText('Pick a coach, athlete or guardian on the left', { exact: false })).toBeVisible();
   });

@@ -72,7 +72,7 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: { '--mantine-color-dimmed': '#5c636a' },
   dark: {
-    '--mantine-color-dimmed': '#a3a3a3',
+    '--mantine-color-dimmed': '#adadad', // 5:1 on the hover row (dark-5)
     '--mantine-color-anchor': navy[2],
     '--mantine-primary-color-light-color': navy[2],
     ...Object.fromEntries(

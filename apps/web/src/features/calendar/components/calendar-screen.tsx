@@ -113,6 +113,7 @@ export function CalendarScreen({
     enabled: range !== null,
   });
   const fcEvents = useMemo(() => (events.data?.occurrences ?? []).map(toFullCalendarEvent), [events.data]);
+  const emptyRange = events.isSuccess && fcEvents.length === 0;
   const phoneFilters = usePhoneFilters({ search, onSearch, teams, sports });
   // A notification links to /calendar?date=…&event=<id>: open that event once it is loaded.
   const linked = search.event;
@@ -257,6 +258,11 @@ export function CalendarScreen({
               </Text>
             )}
             {events.isFetching && <Loader size="xs" />}
+            {!phone && emptyRange && !events.isFetching && (
+              <Text size="sm" c="dimmed">
+                Nothing scheduled
+              </Text>
+            )}
             {phone && <div className={classes.grow}>{phoneFilters.toggle}</div>}
           </Group>
           <Group gap="xs" className={classes.viewAndFilters}>
@@ -288,8 +294,11 @@ export function CalendarScreen({
             timeZone="UTC"
             headerToolbar={false}
             // Time grids scroll inside a screen-high box (so they can open at the first event);
-            // month and agenda grow with the page.
-            height={timeGrid ? (phone ? 'calc(100dvh - 220px)' : 'max(480px, calc(100dvh - 290px))') : 'auto'}
+            // month and agenda grow with the page, and so does an empty week: a box with nothing
+            // to focus in it could not be scrolled by keyboard (axe scrollable-region-focusable).
+            height={
+              timeGrid && !emptyRange ? (phone ? 'calc(100dvh - 220px)' : 'max(480px, calc(100dvh - 290px))') : 'auto'
+            }
             firstDay={1}
             nowIndicator
             scrollTime={DEFAULT_SCROLL_TIME}

@@ -25,6 +25,7 @@ export default defineConfig({
     projects: [
       { test: { name: 'shared', root: './packages/shared', include: ['src/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'scripts', root: './scripts', include: ['*.test.mjs'], environment: 'node' } },
+      { test: { name: 'bench', root: './bench', include: ['*.test.ts'], environment: 'node' } },
       {
         test: {
           name: 'web',

@@ -191,9 +191,7 @@ export function AuditLog({ canSeeAllOrganizations }: { canSeeAllOrganizations: b
                     </Badge>
                   </Table.Td>
                   <Table.Td className={stacked.title}>
-                    <Text size="sm" inherit>
-                      {entry.summary}
-                    </Text>
+                    <Text inherit>{entry.summary}</Text>
                   </Table.Td>
                 </Table.Tr>
                 <Table.Tr style={expanded ? undefined : { display: 'none' }}>

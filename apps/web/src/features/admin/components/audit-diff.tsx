@@ -1,4 +1,5 @@
 import { Code, Table, Text } from '@mantine/core';
+import stacked from '../../../components/stacked-table.module.css';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -10,7 +11,7 @@ const show = (v: unknown) => {
   return <Code block>{JSON.stringify(v, null, 2)}</Code>;
 };
 
-/** Before and after of one audit entry, field by field; changed fields are highlighted. */
+/** Before and after of one audit entry, field by field; changed fields are highlighted. A card per field on phones. */
 export function AuditDiff({ before, after }: { before: unknown; after: unknown }) {
   if (!isRecord(before) && !isRecord(after)) {
     if (before == null && after == null) return <Text c="dimmed">No field values recorded.</Text>;
@@ -19,7 +20,7 @@ export function AuditDiff({ before, after }: { before: unknown; after: unknown }
   const a = isRecord(after) ? after : {};
   const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])];
   return (
-    <Table withTableBorder withColumnBorders fz="sm" aria-label="Changes">
+    <Table withTableBorder withColumnBorders fz="sm" aria-label="Changes" className={stacked.grid}>
       <Table.Thead>
         <Table.Tr>
           <Table.Th w="20%">Field</Table.Th>
@@ -32,15 +33,15 @@ export function AuditDiff({ before, after }: { before: unknown; after: unknown }
           const changed = JSON.stringify(b[key]) !== JSON.stringify(a[key]);
           return (
             <Table.Tr key={key}>
-              <Table.Td>
+              <Table.Td className={stacked.title}>
                 <Text size="sm" ff="monospace">
                   {key}
                 </Text>
               </Table.Td>
-              <Table.Td bg={changed && key in b ? 'var(--mantine-color-red-light)' : undefined}>
+              <Table.Td data-label="Before" bg={changed && key in b ? 'var(--mantine-color-red-light)' : undefined}>
                 {show(b[key])}
               </Table.Td>
-              <Table.Td bg={changed && key in a ? 'var(--mantine-color-green-light)' : undefined}>
+              <Table.Td data-label="After" bg={changed && key in a ? 'var(--mantine-color-green-light)' : undefined}>
                 {show(a[key])}
               </Table.Td>
             </Table.Tr>

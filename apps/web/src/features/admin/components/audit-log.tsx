@@ -20,6 +20,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { toast } from 'sonner';
 import { Pager } from '../../../components/pager.tsx';
+import stacked from '../../../components/stacked-table.module.css';
 import { type AuditFilters, auditQueryOptions, downloadAuditCsv } from '../api/get-audit.ts';
 import { AuditDiff } from './audit-diff.tsx';
 import { EmptyRow } from './empty-row.tsx';
@@ -51,7 +52,7 @@ const when = (iso: string) =>
     minute: '2-digit',
   });
 
-/** Every administrative change: filters, pages, and a before/after view per entry. */
+/** Every administrative change: filters, pages, and a before/after view per entry; cards on phones. */
 export function AuditLog({ canSeeAllOrganizations }: { canSeeAllOrganizations: boolean }) {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 300);
@@ -131,10 +132,12 @@ export function AuditLog({ canSeeAllOrganizations }: { canSeeAllOrganizations: b
           />
         )}
       </Group>
-      <Table verticalSpacing="sm" highlightOnHover aria-busy={isFetching}>
+      <Table verticalSpacing="sm" highlightOnHover aria-busy={isFetching} className={stacked.grid}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th w={36} />
+            <Table.Th w={36}>
+              <span className={stacked.visuallyHidden}>Changes</span>
+            </Table.Th>
             <Table.Th w={170}>When</Table.Th>
             <Table.Th w={200}>Who</Table.Th>
             <Table.Th w={170}>Action</Table.Th>
@@ -149,23 +152,30 @@ export function AuditLog({ canSeeAllOrganizations }: { canSeeAllOrganizations: b
           )}
           {rows.map((entry) => {
             const expanded = open === entry.id;
+            const details = `audit-entry-${entry.id}`;
             return (
               <Fragment key={entry.id}>
-                <Table.Tr onClick={() => setOpen(expanded ? null : entry.id)} style={{ cursor: 'pointer' }}>
-                  <Table.Td>
+                <Table.Tr
+                  onClick={() => setOpen(expanded ? null : entry.id)}
+                  style={{ cursor: 'pointer' }}
+                  data-expanded={expanded || undefined}
+                >
+                  <Table.Td className={stacked.actions}>
+                    {/* One name whether open or not: aria-expanded says which. The row's click toggles. */}
                     <ActionIcon
                       variant="subtle"
                       size="sm"
-                      aria-label={expanded ? 'Hide changes' : 'Show changes'}
+                      aria-label={`Changes: ${entry.summary}`}
                       aria-expanded={expanded}
+                      aria-controls={details}
                     >
                       {expanded ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />}
                     </ActionIcon>
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td data-label="When">
                     <Text size="sm">{when(entry.createdAt)}</Text>
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td data-label="Who">
                     <Text size="sm" fw={500}>
                       {actor(entry)}
                     </Text>
@@ -175,19 +185,19 @@ export function AuditLog({ canSeeAllOrganizations }: { canSeeAllOrganizations: b
                       </Text>
                     )}
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td data-label="Action" className={stacked.wide}>
                     <Badge variant="light" color={COLORS[entry.action.split('.')[0] ?? ''] ?? 'gray'} tt="none">
                       {auditActionLabel(entry.action)}
                     </Badge>
                   </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{entry.summary}</Text>
+                  <Table.Td className={stacked.title}>
+                    <Text inherit>{entry.summary}</Text>
                   </Table.Td>
                 </Table.Tr>
                 <Table.Tr style={expanded ? undefined : { display: 'none' }}>
-                  <Table.Td colSpan={5} p={0}>
+                  <Table.Td colSpan={5} p={0} id={details}>
                     <Collapse expanded={expanded}>
-                      <Stack p="md" gap="xs">
+                      <Stack p={{ base: 'xs', sm: 'md' }} gap="xs">
                         {entry.reason && (
                           <Text size="sm">
                             <Text span fw={600}>

@@ -1,6 +1,7 @@
 import { EVENT_TYPE_LABELS, EVENT_TYPES, type EventType } from '@fieldhouse/shared';
 import { Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import stacked from '../../../components/stacked-table.module.css';
 import { eventsReportQueryOptions } from '../api/get-events-report.ts';
 import type { ReportSearch } from '../utils/report-search.ts';
 import { EVENT_STATUS_LABELS, EVENT_TYPE_COLORS } from './labels.ts';
@@ -69,7 +70,13 @@ export function EventsReport({ search }: { search: ReportSearch }) {
         {data.result.length === 0 ? (
           <ReportEmpty>No events match these filters.</ReportEmpty>
         ) : (
-          <Table verticalSpacing="xs" miw={560} striped data-testid="report-table">
+          <Table
+            verticalSpacing="xs"
+            miw={{ base: 0, sm: 560 }}
+            striped
+            className={stacked.grid}
+            data-testid="report-table"
+          >
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Month</Table.Th>
@@ -81,9 +88,9 @@ export function EventsReport({ search }: { search: ReportSearch }) {
             <Table.Tbody>
               {data.result.map((r) => (
                 <Table.Tr key={`${r.month}:${r.type}:${r.status}`}>
-                  <Table.Td>{monthLabel(r.month)}</Table.Td>
-                  <Table.Td>{EVENT_TYPE_LABELS[r.type as EventType] ?? r.type}</Table.Td>
-                  <Table.Td>
+                  <Table.Td data-label="Month">{monthLabel(r.month)}</Table.Td>
+                  <Table.Td data-label="Type">{EVENT_TYPE_LABELS[r.type as EventType] ?? r.type}</Table.Td>
+                  <Table.Td data-label="Status">
                     <Text
                       size="sm"
                       c={r.status === 'CANCELLED' ? 'red' : r.status === 'POSTPONED' ? 'orange' : undefined}
@@ -91,7 +98,9 @@ export function EventsReport({ search }: { search: ReportSearch }) {
                       {EVENT_STATUS_LABELS[r.status] ?? r.status}
                     </Text>
                   </Table.Td>
-                  <Table.Td className={numericClass}>{r.count}</Table.Td>
+                  <Table.Td className={numericClass} data-label="Events">
+                    {r.count}
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -1,6 +1,7 @@
 import { formatDuration, type MessagingDayRow } from '@fieldhouse/shared';
 import { Paper, SimpleGrid, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import stacked from '../../../components/stacked-table.module.css';
 import { messagingReportQueryOptions } from '../api/get-messaging-report.ts';
 import type { ReportSearch } from '../utils/report-search.ts';
 import { GROUP_COLORS, GROUP_LABELS } from './labels.ts';
@@ -47,7 +48,13 @@ export function MessagingReport({ search }: { search: ReportSearch }) {
         />
       </ChartBox>
       <TableBox>
-        <Table verticalSpacing={4} miw={560} striped data-testid="report-table">
+        <Table
+          verticalSpacing={4}
+          miw={{ base: 0, sm: 560 }}
+          striped
+          className={stacked.counts}
+          data-testid="report-table"
+        >
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Day</Table.Th>
@@ -62,7 +69,7 @@ export function MessagingReport({ search }: { search: ReportSearch }) {
           <Table.Tbody>
             {data.days.map((d) => (
               <Table.Tr key={d.day}>
-                <Table.Td>
+                <Table.Td className={stacked.title}>
                   {new Date(`${d.day}T12:00:00Z`).toLocaleDateString('en-US', {
                     weekday: 'short',
                     month: 'short',
@@ -72,13 +79,13 @@ export function MessagingReport({ search }: { search: ReportSearch }) {
                   })}
                 </Table.Td>
                 {columns.map((c) => (
-                  <Table.Td key={c} className={numericClass}>
+                  <Table.Td key={c} className={numericClass} data-label={GROUP_LABELS[c]}>
                     <Text size="sm" c={d[c] === 0 ? 'dimmed' : undefined}>
                       {d[c]}
                     </Text>
                   </Table.Td>
                 ))}
-                <Table.Td className={numericClass} fw={600}>
+                <Table.Td className={numericClass} data-label="Total" fw={600}>
                   {d.total}
                 </Table.Td>
               </Table.Tr>
@@ -86,13 +93,13 @@ export function MessagingReport({ search }: { search: ReportSearch }) {
           </Table.Tbody>
           <Table.Tfoot>
             <Table.Tr>
-              <Table.Th>{data.days.length} days</Table.Th>
+              <Table.Th className={stacked.title}>{data.days.length} days</Table.Th>
               {columns.map((c) => (
-                <Table.Th key={c} className={numericClass}>
+                <Table.Th key={c} className={numericClass} data-label={GROUP_LABELS[c]}>
                   {(totals[c] ?? 0).toLocaleString()}
                 </Table.Th>
               ))}
-              <Table.Th className={numericClass}>
+              <Table.Th className={numericClass} data-label="Total">
                 {data.days.reduce((sum, d) => sum + d.total, 0).toLocaleString()}
               </Table.Th>
             </Table.Tr>

@@ -1,5 +1,6 @@
 import { Badge, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import stacked from '../../../components/stacked-table.module.css';
 import { participationReportQueryOptions } from '../api/get-participation-report.ts';
 import { REPORT_PAGE_SIZE, type ReportSearch } from '../utils/report-search.ts';
 import { LEVEL_LABELS, SEASON_COLORS, SEASON_LABELS, titleCase } from './labels.ts';
@@ -54,7 +55,13 @@ export function ParticipationReport({ search, onPage }: { search: ReportSearch; 
         {data.result.length === 0 ? (
           <ReportEmpty>No teams match these filters.</ReportEmpty>
         ) : (
-          <Table verticalSpacing="xs" miw={820} striped data-testid="report-table">
+          <Table
+            verticalSpacing="xs"
+            miw={{ base: 0, sm: 820 }}
+            striped
+            className={stacked.grid}
+            data-testid="report-table"
+          >
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Sport</Table.Th>
@@ -68,11 +75,11 @@ export function ParticipationReport({ search, onPage }: { search: ReportSearch; 
             <Table.Tbody>
               {data.result.map((t) => (
                 <Table.Tr key={t.teamId}>
-                  <Table.Td>{t.sport}</Table.Td>
-                  <Table.Td>
+                  <Table.Td data-label="Sport">{t.sport}</Table.Td>
+                  <Table.Td data-label="Season">
                     {SEASON_LABELS[t.season] ?? t.season} {t.schoolYear}
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td data-label="Team">
                     <Text size="sm" fw={500} span>
                       {t.teamName}
                     </Text>
@@ -82,11 +89,15 @@ export function ParticipationReport({ search, onPage }: { search: ReportSearch; 
                       </Badge>
                     )}
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td data-label="Level">
                     {LEVEL_LABELS[t.level] ?? t.level} · {titleCase(t.gender)}
                   </Table.Td>
-                  <Table.Td className={numericClass}>{t.athletes}</Table.Td>
-                  <Table.Td className={numericClass}>{t.coaches}</Table.Td>
+                  <Table.Td className={numericClass} data-label="Athletes">
+                    {t.athletes}
+                  </Table.Td>
+                  <Table.Td className={numericClass} data-label="Coaches">
+                    {t.coaches}
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -1,6 +1,7 @@
 import { USER_STATUS_LABELS, type UserStatus } from '@fieldhouse/shared';
 import { Badge, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import stacked from '../../../components/stacked-table.module.css';
 import { rosterReportQueryOptions } from '../api/get-roster-report.ts';
 import { REPORT_PAGE_SIZE, type ReportSearch } from '../utils/report-search.ts';
 import { SEASON_LABELS } from './labels.ts';
@@ -24,7 +25,13 @@ export function RosterReport({ search, onPage }: { search: ReportSearch; onPage:
       {data.result.length === 0 ? (
         <ReportEmpty>No athletes on the chosen teams.</ReportEmpty>
       ) : (
-        <Table verticalSpacing="sm" miw={960} striped data-testid="report-table">
+        <Table
+          verticalSpacing="sm"
+          miw={{ base: 0, sm: 960 }}
+          striped
+          className={stacked.grid}
+          data-testid="report-table"
+        >
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Team</Table.Th>
@@ -37,7 +44,7 @@ export function RosterReport({ search, onPage }: { search: ReportSearch; onPage:
           <Table.Tbody>
             {data.result.map((row) => (
               <Table.Tr key={`${row.teamId}:${row.athleteId}`}>
-                <Table.Td>
+                <Table.Td data-label="Team" className={stacked.wide}>
                   <Text size="sm" fw={500}>
                     {row.teamName}
                   </Text>
@@ -45,7 +52,7 @@ export function RosterReport({ search, onPage }: { search: ReportSearch; onPage:
                     {row.sport} · {SEASON_LABELS[row.season] ?? row.season} {row.schoolYear}
                   </Text>
                 </Table.Td>
-                <Table.Td>
+                <Table.Td data-label="Athlete">
                   <Text size="sm" fw={500}>
                     {row.athleteName}
                   </Text>
@@ -55,16 +62,16 @@ export function RosterReport({ search, onPage }: { search: ReportSearch; onPage:
                     </Badge>
                   )}
                 </Table.Td>
-                <Table.Td>
+                <Table.Td data-label="#">
                   <Text size="sm">{row.jerseyNumber ?? '—'}</Text>
                 </Table.Td>
-                <Table.Td>
+                <Table.Td data-label="Contact" className={stacked.wide}>
                   <Text size="sm">{row.email}</Text>
                   <Text size="xs" c="dimmed">
                     {row.contactNumber ?? 'No phone'}
                   </Text>
                 </Table.Td>
-                <Table.Td>
+                <Table.Td data-label="Guardians" className={stacked.wide}>
                   {row.guardians.length === 0 ? (
                     <Text size="sm" c="dimmed">
                       None linked

@@ -1,6 +1,7 @@
 import { formatDuration } from '@fieldhouse/shared';
 import { Badge, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import stacked from '../../../components/stacked-table.module.css';
 import { unansweredReportQueryOptions } from '../api/get-unanswered-report.ts';
 import { REPORT_PAGE_SIZE, type ReportSearch } from '../utils/report-search.ts';
 import { GROUP_COLORS, GROUP_LABELS } from './labels.ts';
@@ -23,7 +24,13 @@ export function UnansweredReport({ search, onPage }: { search: ReportSearch; onP
       {data.result.length === 0 ? (
         <ReportEmpty>Every conversation has a reply. Nothing is waiting.</ReportEmpty>
       ) : (
-        <Table verticalSpacing="sm" miw={820} striped data-testid="report-table">
+        <Table
+          verticalSpacing="sm"
+          miw={{ base: 0, sm: 820 }}
+          striped
+          className={stacked.grid}
+          data-testid="report-table"
+        >
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Waiting</Table.Th>
@@ -37,23 +44,23 @@ export function UnansweredReport({ search, onPage }: { search: ReportSearch; onP
           <Table.Tbody>
             {data.result.map((r) => (
               <Table.Tr key={r.roomId}>
-                <Table.Td>
+                <Table.Td data-label="Waiting">
                   <Text size="sm" fw={600} c={r.waitingSeconds > 86_400 ? 'red' : undefined}>
                     {formatDuration(r.waitingSeconds)}
                   </Text>
                 </Table.Td>
-                <Table.Td>
+                <Table.Td data-label="From">
                   <Text size="sm" fw={500}>
                     {r.counterpart.name}
                   </Text>
                 </Table.Td>
-                <Table.Td>
+                <Table.Td data-label="Group">
                   <Badge variant="light" color={GROUP_COLORS[r.group].split('.')[0]} size="sm">
                     {GROUP_LABELS[r.group]}
                   </Badge>
                 </Table.Td>
-                <Table.Td>{r.admin?.name ?? '—'}</Table.Td>
-                <Table.Td>
+                <Table.Td data-label="Staff member">{r.admin?.name ?? '—'}</Table.Td>
+                <Table.Td data-label="Since">
                   <Text size="sm">{when(r.waitingSince)}</Text>
                   {r.lastMessageAt !== r.waitingSince && (
                     <Text size="xs" c="dimmed">
@@ -61,7 +68,9 @@ export function UnansweredReport({ search, onPage }: { search: ReportSearch; onP
                     </Text>
                   )}
                 </Table.Td>
-                <Table.Td className={numericClass}>{r.waitingMessages}</Table.Td>
+                <Table.Td className={numericClass} data-label="Messages">
+                  {r.waitingMessages}
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

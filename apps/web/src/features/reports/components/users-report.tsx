@@ -1,6 +1,7 @@
 import { USER_STATUS_LABELS, USER_STATUSES } from '@fieldhouse/shared';
 import { Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import stacked from '../../../components/stacked-table.module.css';
 import { usersReportQueryOptions } from '../api/get-users-report.ts';
 import type { ReportSearch } from '../utils/report-search.ts';
 import { REPORT_ROLE_LABELS, ROLE_SHORT_LABELS, STATUS_COLORS } from './labels.ts';
@@ -33,7 +34,13 @@ export function UsersReport({ search }: { search: ReportSearch }) {
         />
       </ChartBox>
       <TableBox>
-        <Table verticalSpacing="xs" miw={640} striped data-testid="report-table">
+        <Table
+          verticalSpacing="xs"
+          miw={{ base: 0, sm: 640 }}
+          striped
+          className={stacked.counts}
+          data-testid="report-table"
+        >
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Role</Table.Th>
@@ -48,15 +55,15 @@ export function UsersReport({ search }: { search: ReportSearch }) {
           <Table.Tbody>
             {data.map((r) => (
               <Table.Tr key={r.role}>
-                <Table.Td>{REPORT_ROLE_LABELS[r.role] ?? r.role}</Table.Td>
+                <Table.Td className={stacked.title}>{REPORT_ROLE_LABELS[r.role] ?? r.role}</Table.Td>
                 {USER_STATUSES.map((s) => (
-                  <Table.Td key={s} className={numericClass}>
+                  <Table.Td key={s} className={numericClass} data-label={USER_STATUS_LABELS[s]}>
                     <Text size="sm" c={r[s] === 0 ? 'dimmed' : undefined}>
                       {r[s].toLocaleString()}
                     </Text>
                   </Table.Td>
                 ))}
-                <Table.Td className={numericClass} fw={600}>
+                <Table.Td className={numericClass} data-label="Total" fw={600}>
                   {r.total.toLocaleString()}
                 </Table.Td>
               </Table.Tr>
@@ -64,13 +71,15 @@ export function UsersReport({ search }: { search: ReportSearch }) {
           </Table.Tbody>
           <Table.Tfoot>
             <Table.Tr>
-              <Table.Th>All roles</Table.Th>
+              <Table.Th className={stacked.title}>All roles</Table.Th>
               {USER_STATUSES.map((s) => (
-                <Table.Th key={s} className={numericClass}>
+                <Table.Th key={s} className={numericClass} data-label={USER_STATUS_LABELS[s]}>
                   {(totals[s] ?? 0).toLocaleString()}
                 </Table.Th>
               ))}
-              <Table.Th className={numericClass}>{total.toLocaleString()}</Table.Th>
+              <Table.Th className={numericClass} data-label="Total">
+                {total.toLocaleString()}
+              </Table.Th>
             </Table.Tr>
           </Table.Tfoot>
         </Table>

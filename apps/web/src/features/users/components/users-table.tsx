@@ -91,7 +91,7 @@ export function UsersTable({ users, query, onSort, onSortBy, onOpen, empty }: Pr
   return (
     <ScrollArea type="never">
       <PhoneSort query={query} onSortBy={onSortBy} />
-      <Table highlightOnHover verticalSpacing="sm" miw={{ base: 0, sm: 960 }} stickyHeader className={stacked.table}>
+      <Table highlightOnHover verticalSpacing="sm" miw={{ base: 0, sm: 960 }} stickyHeader className={stacked.grid}>
         <Table.Thead className={stacked.hiddenWhenStacked}>
           <Table.Tr>
             <SortHeader label="First name" column="firstName" query={query} onSort={onSort} />
@@ -112,7 +112,7 @@ export function UsersTable({ users, query, onSort, onSortBy, onOpen, empty }: Pr
             ];
             return (
               <Table.Tr key={user.id} onClick={() => onOpen(user)} style={{ cursor: 'pointer' }} data-testid="user-row">
-                <Table.Td>
+                <Table.Td className={stacked.title}>
                   <Group gap="sm" wrap="nowrap">
                     <Avatar
                       src={user.userImage}
@@ -141,7 +141,7 @@ export function UsersTable({ users, query, onSort, onSortBy, onOpen, empty }: Pr
                 <Table.Td className={stacked.hiddenWhenStacked}>
                   <Text size="sm">{user.lastName ?? '—'}</Text>
                 </Table.Td>
-                <Table.Td data-label="E-mail">
+                <Table.Td data-label="E-mail" className={stacked.wide}>
                   <Text size="sm" c="dimmed">
                     {user.email}
                   </Text>

@@ -178,14 +178,15 @@ function JerseyCell({ teamId, athlete, sharedWith }: { teamId: number; athlete: 
       <Tooltip label="Change the jersey number">
         <UnstyledButton
           aria-label={`Jersey number for ${name}: ${athlete.jerseyNumber ?? 'none'}. Change`}
+          data-touch-target
           onClick={() => {
             setDraft(athlete.jerseyNumber ?? '');
             setEditing(true);
           }}
           px={6}
-          style={{ borderRadius: 4, border: '1px dashed var(--mantine-color-default-border)', minWidth: 36 }}
+          style={{ borderRadius: 4, border: '1px dashed var(--mantine-color-default-border)' }}
         >
-          <Text fw={600} ta="center">
+          <Text fw={600} ta="center" miw={24}>
             {athlete.jerseyNumber ?? '—'}
           </Text>
         </UnstyledButton>

@@ -128,6 +128,7 @@ export function UsersTable({ users, query, onSort, onSortBy, onOpen, empty }: Pr
                         onOpen(user);
                       }}
                       aria-label={`Open ${[user.firstName, user.lastName].filter(Boolean).join(' ')}`}
+                      data-touch-target
                     >
                       <Text size="sm" fw={500}>
                         {user.firstName}

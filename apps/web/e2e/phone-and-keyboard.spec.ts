@@ -1,14 +1,9 @@
 import type { Page } from '@playwright/test';
+import { overflow, PHONE } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { DEMO, signIn, submitSignIn } from './helpers.ts';
 
 /** The first slice of issue 17: phone layouts of the frame, a skip link, one h1 per screen. */
-
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } as const;
-
-/** How far the page is wider than the screen (0 when it fits). */
-const overflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 /** Fails when any part of the element lies outside the 390 px screen. */
 async function expectOnScreen(page: Page, name: string | RegExp) {

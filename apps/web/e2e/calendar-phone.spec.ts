@@ -19,6 +19,9 @@ test('a phone opens the agenda, fits the screen and folds the filters away', asy
   await expect(page.getByRole('radio', { name: 'Agenda' })).toBeChecked();
   const firstEvent = page.locator('.fc-list-event [role="button"]').first();
   await expect(firstEvent).toBeVisible({ timeout: 15_000 });
+  // The agenda runs two weeks from the school's today (the demo school is in Chicago).
+  const today = new Date().toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'America/Chicago' });
+  await expect(page.getByTestId('calendar-title')).toHaveText(new RegExp(`^${today} – `));
   expect(await overflow(page)).toBe(0);
   // The agenda starts in the first screen, not under three filter fields.
   expect((await page.locator('.fc-view-harness').boundingBox())?.y ?? 9999).toBeLessThan(330);

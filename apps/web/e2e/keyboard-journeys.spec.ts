@@ -22,7 +22,8 @@ function tenDaysAhead() {
   d.setDate(d.getDate() + 10);
   const mm = String(d.getMonth() + 1).padStart(2, '0');
   const dd = String(d.getDate()).padStart(2, '0');
-  return { iso: `${d.getFullYear()}-${mm}-${dd}`, typed: `${mm}${dd}${d.getFullYear()}` };
+  const weekday = d.toLocaleDateString('en-US', { weekday: 'short' });
+  return { iso: `${d.getFullYear()}-${mm}-${dd}`, typed: `${mm}${dd}${d.getFullYear()}`, weekday };
 }
 
 test('by keyboard alone: create an event, find it on the calendar and open it', async ({ page, shot }) => {
@@ -65,6 +66,15 @@ test('by keyboard alone: create an event, find it on the calendar and open it', 
   await expect(dialog.getByLabel('at').first()).toHaveValue('05:45');
   await expect(dialog.getByLabel('at').nth(1)).toHaveValue('06:30');
   await shot('keyboard-new-event');
+
+  // Repeat weekly offers the start date's weekday, whatever day the form opened on; Space toggles.
+  const repeat = dialog.getByRole('switch', { name: 'Repeat weekly' });
+  await tabTo(page, repeat, 'Tab', 5);
+  await page.keyboard.press('Space');
+  await expect(dialog.getByRole('checkbox', { name: day.weekday, exact: true })).toBeChecked();
+  await expect(dialog.getByRole('checkbox', { checked: true })).toHaveCount(1);
+  await page.keyboard.press('Space');
+  await expect(repeat).not.toBeChecked();
 
   await tabTo(page, dialog.getByRole('button', { name: 'Create event' }), 'Tab', 30);
   await page.keyboard.press('Enter');

@@ -48,6 +48,7 @@ import {
   firstEventScrollTime,
   movedTimes,
   PHONE_QUERY,
+  schoolNow,
   toFullCalendarEvent,
   wallOf,
   whenText,
@@ -292,6 +293,7 @@ export function CalendarScreen({
             initialView={FULLCALENDAR_VIEW[view]}
             {...(search.date ? { initialDate: search.date } : {})}
             timeZone="UTC"
+            {...(events.data ? { now: () => schoolNow(events.data.timezone) } : {})}
             headerToolbar={false}
             // Time grids scroll inside a screen-high box (so they can open at the first event);
             // month and agenda grow with the page, and so does an empty week: a box with nothing
@@ -315,6 +317,8 @@ export function CalendarScreen({
               dayGridMonth: { dayMaxEvents: phone ? 2 : 3 },
               // A phone's agenda keeps the time column narrow; the end is in the event's name and drawer.
               list: { displayEventEnd: !phone },
+              // A day-based duration aligns to the day, so the agenda starts on the current date.
+              listFortnight: { type: 'list', duration: { days: 14 } },
             }}
             dayHeaderFormat={
               phone && view === 'week'

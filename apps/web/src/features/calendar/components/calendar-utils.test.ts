@@ -7,6 +7,7 @@ import {
   DEFAULT_SCROLL_TIME,
   firstEventScrollTime,
   movedTimes,
+  schoolNow,
   toFullCalendarEvent,
   whenText,
 } from './calendar-utils.ts';
@@ -84,5 +85,14 @@ describe('calendar utils', () => {
       firstEventScrollTime([at('2026-03-09T15:30'), at('2026-03-09T00:00', true)], '2026-03-09', '2026-03-10'),
     ).toBe('15:00:00');
     expect(firstEventScrollTime([], '2026-03-09', '2026-03-16')).toBe(DEFAULT_SCROLL_TIME);
+  });
+});
+
+describe('schoolNow', () => {
+  it('is the school’s wall clock, marked UTC for the grid', () => {
+    const evening = new Date('2026-11-25T01:47:00Z');
+    expect(schoolNow('America/Chicago', evening)).toBe('2026-11-24T19:47:00Z');
+    expect(schoolNow('America/New_York', evening)).toBe('2026-11-24T20:47:00Z');
+    expect(schoolNow('UTC', evening)).toBe('2026-11-25T01:47:00Z');
   });
 });

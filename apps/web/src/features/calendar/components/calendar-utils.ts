@@ -14,8 +14,9 @@ export const FULLCALENDAR_VIEW: Record<CalendarView, string> = {
   month: 'dayGridMonth',
   week: 'timeGridWeek',
   day: 'timeGridDay',
-  // A week of agenda reads well on a phone and stays short on a desktop.
-  agenda: 'listWeek',
+  // Two weeks from the chosen day (today unless navigated): what is coming, not what has passed
+  // since Monday or the 1st. Defined in CalendarScreen's views.
+  agenda: 'listFortnight',
 };
 
 /** Below Mantine's `sm` (48em): the calendar's phone layout. */
@@ -41,6 +42,26 @@ export type CalendarSearch = z.infer<typeof calendarSearchSchema>;
 
 /** A Date whose UTC fields are a wall time (FullCalendar in 'UTC') → `YYYY-MM-DDTHH:mm`. */
 export const wallOf = (date: Date) => date.toISOString().slice(0, 16);
+
+/**
+ * The school's wall-clock now, for FullCalendar's `now` (the grid is in wall time, marked UTC):
+ * "today" and the agenda's first day are the school's, not the browser's or UTC's, after 6 pm in
+ * Chicago too.
+ */
+export function schoolNow(timeZone: string, at = new Date()) {
+  // sv-SE formats as "2026-11-24 19:47:00".
+  const wall = new Intl.DateTimeFormat('sv-SE', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).format(at);
+  return `${wall.replace(' ', 'T')}Z`;
+}
 
 export type FullCalendarInput = {
   id: string;

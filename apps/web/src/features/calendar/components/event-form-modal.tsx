@@ -35,7 +35,7 @@ import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertTriangle, IconRepeat } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { eventTitle } from '../../../lib/event-display.ts';
 import { createEvent, type SaveResult, updateEvent } from '../api/calendar-mutations.ts';
@@ -156,6 +156,12 @@ function EventForm({ draft, teams, onClose }: { draft: EventDraft; teams: TeamOp
       until: (v, values) =>
         values.repeat && (!v || v < values.startDate) ? 'Repeat until a date after the start' : null,
     },
+  });
+  // Repeat days follow the start date (a Tuesday start repeats on Tuesdays) until the director
+  // picks days themselves.
+  const daysChosen = useRef(false);
+  form.watch('startDate', ({ value }) => {
+    if (!daysChosen.current && value) form.setFieldValue('byDay', [weekdayOf(value)]);
   });
   const v = form.getValues();
   const start = v.allDay ? v.startDate : `${v.startDate}T${v.startTime}`;
@@ -306,7 +312,14 @@ function EventForm({ draft, teams, onClose }: { draft: EventDraft; teams: TeamOp
               <Text size="sm" fw={500}>
                 On
               </Text>
-              <Chip.Group multiple value={v.byDay} onChange={(days) => form.setFieldValue('byDay', days as Weekday[])}>
+              <Chip.Group
+                multiple
+                value={v.byDay}
+                onChange={(days) => {
+                  daysChosen.current = true;
+                  form.setFieldValue('byDay', days as Weekday[]);
+                }}
+              >
                 <Group gap={4}>
                   {WEEKDAYS.map((d) => (
                     <Chip key={d} value={d} size="xs" variant="outline">

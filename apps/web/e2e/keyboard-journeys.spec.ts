@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { signIn } from './helpers.ts';
+import { DEMO, signIn } from './helpers.ts';
 
 /**
  * Issue 17's keyboard paths for the tasks a director does most, with no mouse at all: every step
@@ -25,6 +25,20 @@ function tenDaysAhead() {
   const weekday = d.toLocaleDateString('en-US', { weekday: 'short' });
   return { iso: `${d.getFullYear()}-${mm}-${dd}`, typed: `${mm}${dd}${d.getFullYear()}`, weekday };
 }
+
+test('by keyboard alone: sign in', async ({ page }) => {
+  await page.goto('/auth/sign-in?redirect=%2Fhome%2F');
+  const email = page.getByLabel('Username or e-mail');
+  await expect(email).toBeVisible({ timeout: 30_000 });
+  await page.locator('body').focus();
+  await tabTo(page, email, 'Tab', 10);
+  await page.keyboard.type(DEMO.admin);
+  await tabTo(page, page.getByLabel('Password', { exact: true }), 'Tab', 3);
+  await page.keyboard.type(DEMO.password);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'Profile menu' })).toBeVisible({ timeout: 15_000 });
+  await expect(page).toHaveURL(/\/home\/?$/);
+});
 
 test('by keyboard alone: create an event, find it on the calendar and open it', async ({ page, shot }) => {
   test.setTimeout(90_000);

@@ -33,8 +33,8 @@ test.describe('on a phone', () => {
     await submitSignIn(page, DEMO.admin);
     await expect(page.getByRole('button', { name: 'Profile menu' })).toBeVisible({ timeout: 15_000 });
     await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
-    // The super admin's school switcher gives way; the controls after it stay reachable.
-    await expect(page.getByRole('combobox', { name: 'Organization' })).toBeVisible();
+    // The super admin's school switcher moves into the profile menu; the header keeps its controls.
+    await expect(page.getByRole('combobox', { name: 'Organization' })).toBeHidden();
     await expectOnScreen(page, /^Notifications/);
     await expectOnScreen(page, 'Profile menu');
     await expectOnScreen(page, 'Toggle navigation');
@@ -44,7 +44,12 @@ test.describe('on a phone', () => {
     await page.getByRole('button', { name: 'Profile menu' }).click();
     await expect(page.getByRole('menuitem', { name: 'Sign out' })).toBeVisible();
     await expect(page.getByRole('menuitem', { name: 'Change password' })).toBeVisible();
+    await page.getByRole('menuitem', { name: /^Lincoln High School/ }).click();
+    const switcher = page.getByRole('dialog', { name: 'Switch school' });
+    await expect(switcher.getByRole('combobox', { name: 'Organization' })).toHaveValue('Lincoln High School');
+    await shot('phone-switch-school');
     await page.keyboard.press('Escape');
+    await expect(switcher).toBeHidden();
 
     // The drawer holds the screens, not the desktop's keyboard hint.
     await page.getByRole('button', { name: 'Toggle navigation' }).click();

@@ -3,9 +3,11 @@ import {
   AppShell,
   Avatar,
   Badge,
+  Box,
   Burger,
   Group,
   Menu,
+  Modal,
   NavLink,
   ScrollArea,
   Stack,
@@ -18,6 +20,7 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
+  IconBuildingCommunity,
   IconCalendarEvent,
   IconChartBar,
   IconChevronDown,
@@ -32,7 +35,8 @@ import {
   IconUsersGroup,
 } from '@tabler/icons-react';
 import { Link, useRouterState } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
+import { subscribeActiveOrganization } from '../lib/active-organization.ts';
 import classes from './app-shell.module.css';
 import { Logo } from './logo.tsx';
 
@@ -78,6 +82,9 @@ export function Shell({
   children,
 }: ShellProps) {
   const [opened, { toggle, close }] = useDisclosure();
+  // On a phone the school switcher moves from the header into the profile menu, as a modal.
+  const [switching, switcher] = useDisclosure();
+  useEffect(() => subscribeActiveOrganization(switcher.close), [switcher.close]);
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const { setColorScheme } = useMantineColorScheme();
   const scheme = useComputedColorScheme('light');
@@ -108,12 +115,14 @@ export function Shell({
             <Text fw={700} size="lg" visibleFrom="xs">
               Fieldhouse
             </Text>
-            {organizationSlot ??
-              (organizationName && (
-                <Badge variant="light" size="lg" radius="sm" tt="none" fw={600}>
-                  {organizationName}
-                </Badge>
-              ))}
+            <Box visibleFrom="xs" className={classes.organization}>
+              {organizationSlot ??
+                (organizationName && (
+                  <Badge variant="light" size="lg" radius="sm" tt="none" fw={600} maw="100%">
+                    {organizationName}
+                  </Badge>
+                ))}
+            </Box>
           </Group>
           <Group gap="xs" wrap="nowrap" className={classes.actions}>
             {notificationsSlot}
@@ -140,6 +149,22 @@ export function Shell({
               </Menu.Target>
               <Menu.Dropdown>
                 <Menu.Label>{user.email}</Menu.Label>
+                {organizationName && (
+                  <Box hiddenFrom="xs">
+                    {organizationSlot ? (
+                      <Menu.Item
+                        leftSection={<IconBuildingCommunity size={16} />}
+                        rightSection={<Text size="xs">Switch</Text>}
+                        onClick={switcher.open}
+                      >
+                        {organizationName}
+                      </Menu.Item>
+                    ) : (
+                      <Menu.Label>{organizationName}</Menu.Label>
+                    )}
+                    <Menu.Divider />
+                  </Box>
+                )}
                 <Menu.Item leftSection={<IconKey size={16} />} onClick={onChangePassword}>
                   Change password
                 </Menu.Item>
@@ -162,6 +187,11 @@ export function Shell({
           </Group>
         </Group>
       </AppShell.Header>
+      {organizationSlot && (
+        <Modal opened={switching} onClose={switcher.close} title="Switch school">
+          {organizationSlot}
+        </Modal>
+      )}
       <AppShell.Navbar p="sm" className={opened ? undefined : classes.navClosed}>
         <AppShell.Section grow component={ScrollArea}>
           {NAV.map((item) => (

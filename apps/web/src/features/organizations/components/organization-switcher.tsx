@@ -41,8 +41,7 @@ export function OrganizationSwitcher({ ownOrganizationId }: { ownOrganizationId:
       }}
       allowDeselect={false}
       searchable
-      w={{ base: 'auto', sm: 260 }}
-      style={{ flex: '1 1 0', minWidth: 0, maxWidth: 260 }}
+      w="100%"
       size="sm"
     />
   );

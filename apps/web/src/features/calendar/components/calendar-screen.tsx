@@ -32,6 +32,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { apiDownload } from '../../../lib/api-client.ts';
 import { eventTitle } from '../../../lib/event-display.ts';
+import { useAuth } from '../../auth/hooks/use-auth.ts';
 import { updateEvent } from '../api/calendar-mutations.ts';
 import { type CalendarRange, calendarEventsQueryOptions, calendarKeys } from '../api/calendar-queries.ts';
 import classes from './calendar.module.css';
@@ -115,6 +116,10 @@ export function CalendarScreen({
   });
   const fcEvents = useMemo(() => (events.data?.occurrences ?? []).map(toFullCalendarEvent), [events.data]);
   const emptyRange = events.isSuccess && fcEvents.length === 0;
+  // The school's zone: the events say it; before they load, the signed-in school does.
+  const auth = useAuth();
+  const timezone =
+    events.data?.timezone ?? (auth.state.status === 'signedIn' ? auth.state.organization?.timezone : undefined);
   const phoneFilters = usePhoneFilters({ search, onSearch, teams, sports });
   // A notification links to /calendar?date=…&event=<id>: open that event once it is loaded.
   const linked = search.event;
@@ -291,9 +296,10 @@ export function CalendarScreen({
             ref={calendarRef}
             plugins={[dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin]}
             initialView={FULLCALENDAR_VIEW[view]}
-            {...(search.date ? { initialDate: search.date } : {})}
+            // Without a date in the link the grid opens on the school's today, known from sign-in.
+            initialDate={search.date ?? (timezone ? schoolNow(timezone).slice(0, 10) : undefined)}
             timeZone="UTC"
-            {...(events.data ? { now: () => schoolNow(events.data.timezone) } : {})}
+            {...(timezone ? { now: () => schoolNow(timezone) } : {})}
             headerToolbar={false}
             // Time grids scroll inside a screen-high box (so they can open at the first event);
             // month and agenda grow with the page, and so does an empty week: a box with nothing

@@ -32,7 +32,6 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { apiDownload } from '../../../lib/api-client.ts';
 import { eventTitle } from '../../../lib/event-display.ts';
-import { useAuth } from '../../auth/hooks/use-auth.ts';
 import { updateEvent } from '../api/calendar-mutations.ts';
 import { type CalendarRange, calendarEventsQueryOptions, calendarKeys } from '../api/calendar-queries.ts';
 import classes from './calendar.module.css';
@@ -87,11 +86,14 @@ export function CalendarScreen({
   onSearch,
   teams,
   sports,
+  signedInTimezone,
 }: {
   search: CalendarSearch;
   onSearch: (patch: Partial<CalendarSearch>) => void;
   teams: TeamOption[];
   sports: SportOption[];
+  /** The signed-in school's zone: "today" before the events (which carry the zone) have loaded. */
+  signedInTimezone?: string | undefined;
 }) {
   const calendarRef = useRef<FullCalendar>(null);
   const queryClient = useQueryClient();
@@ -117,9 +119,7 @@ export function CalendarScreen({
   const fcEvents = useMemo(() => (events.data?.occurrences ?? []).map(toFullCalendarEvent), [events.data]);
   const emptyRange = events.isSuccess && fcEvents.length === 0;
   // The school's zone: the events say it; before they load, the signed-in school does.
-  const auth = useAuth();
-  const timezone =
-    events.data?.timezone ?? (auth.state.status === 'signedIn' ? auth.state.organization?.timezone : undefined);
+  const timezone = events.data?.timezone ?? signedInTimezone;
   const phoneFilters = usePhoneFilters({ search, onSearch, teams, sports });
   // A notification links to /calendar?date=…&event=<id>: open that event once it is loaded.
   const linked = search.event;

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useCallback } from 'react';
+import { useAuth } from '../../../features/auth/hooks/use-auth.ts';
 import { CalendarScreen } from '../../../features/calendar/components/calendar-screen.tsx';
 import { type CalendarSearch, calendarSearchSchema } from '../../../features/calendar/components/calendar-utils.ts';
 import { sportsQueryOptions } from '../../../features/sports/api/sports-queries.ts';
@@ -18,6 +19,7 @@ export const Route = createFileRoute('/_app/calendar/')({
 
 function CalendarPage() {
   const search = Route.useSearch();
+  const { state } = useAuth();
   const navigate = Route.useNavigate();
   const teams = useQuery(teamsQueryOptions());
   const sports = useQuery(sportsQueryOptions());
@@ -34,6 +36,7 @@ function CalendarPage() {
       onSearch={onSearch}
       teams={(teams.data ?? []).map((t) => ({ id: t.id, name: t.name, sportId: t.Sport.id }))}
       sports={(sports.data ?? []).filter((s) => usedSports.has(s.id)).map((s) => ({ id: s.id, name: s.name }))}
+      signedInTimezone={state.status === 'signedIn' ? state.organization?.timezone : undefined}
     />
   );
 }

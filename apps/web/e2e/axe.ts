@@ -14,16 +14,22 @@ export const overflow = (page: Page) =>
  * Runs axe (WCAG 2.0–2.2 A/AA rules) on what is on screen and fails on any serious or critical
  * violation, naming each rule and the first offending nodes so a failure reads as a to-do list.
  * Also fails when the page is wider than its screen, and on a touch screen when a target is smaller
- * than 44 px. Animations are settled first: axe reads
- * colours mid-transition otherwise.
+ * than 44 px. Animations are settled first: axe reads colours mid-transition otherwise.
  */
 export async function expectAccessible(page: Page, where: string) {
   await page.waitForTimeout(300);
+  // Sonner's toasts come and go while axe runs; they are checked where a journey shows one. They
+  // are hidden during the scan too, or a passing toast counts as covering the header's controls.
+  const toaster = (visibility: string) =>
+    page.evaluate((v) => {
+      for (const el of document.querySelectorAll<HTMLElement>('[data-sonner-toaster]')) el.style.visibility = v;
+    }, visibility);
+  await toaster('hidden');
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    // Sonner's toasts come and go while axe runs; they are checked where a journey shows one.
     .exclude('[data-sonner-toaster]')
-    .analyze();
+    .analyze()
+    .finally(() => toaster(''));
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const report = bad.map(
     (v) =>

@@ -3,7 +3,7 @@
  * between API occurrences (wall times in the school's zone) and FullCalendar, which runs in
  * 'UTC' so it shows those wall times unchanged whatever the browser's zone.
  */
-import { addDays, type CalendarOccurrence, EVENT_TYPES } from '@fieldhouse/shared';
+import { addDays, type CalendarOccurrence, EVENT_TYPES, toWallString } from '@fieldhouse/shared';
 import { z } from 'zod';
 import { eventTitle } from '../../../lib/event-display.ts';
 import { teamColor } from './team-colors.ts';
@@ -48,20 +48,7 @@ export const wallOf = (date: Date) => date.toISOString().slice(0, 16);
  * "today" and the agenda's first day are the school's, not the browser's or UTC's, after 6 pm in
  * Chicago too.
  */
-export function schoolNow(timeZone: string, at = new Date()) {
-  // sv-SE formats as "2026-11-24 19:47:00".
-  const wall = new Intl.DateTimeFormat('sv-SE', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).format(at);
-  return `${wall.replace(' ', 'T')}Z`;
-}
+export const schoolNow = (timeZone: string, at = new Date()) => `${toWallString(at, timeZone)}:00Z`;
 
 export type FullCalendarInput = {
   id: string;

@@ -1,7 +1,6 @@
 import { EVENT_TYPE_LABELS, EVENT_TYPES, type EventType } from '@fieldhouse/shared';
 import { Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import stacked from '../../../components/stacked-table.module.css';
 import { eventsReportQueryOptions } from '../api/get-events-report.ts';
 import type { ReportSearch } from '../utils/report-search.ts';
 import { EVENT_STATUS_LABELS, EVENT_TYPE_COLORS } from './labels.ts';
@@ -11,6 +10,7 @@ import {
   ReportEmpty,
   ReportError,
   ReportLoading,
+  ReportTable,
   StackedBars,
   TableBox,
 } from './report-parts.tsx';
@@ -70,13 +70,7 @@ export function EventsReport({ search }: { search: ReportSearch }) {
         {data.result.length === 0 ? (
           <ReportEmpty>No events match these filters.</ReportEmpty>
         ) : (
-          <Table
-            verticalSpacing="xs"
-            miw={{ base: 0, sm: 560 }}
-            striped
-            className={stacked.grid}
-            data-testid="report-table"
-          >
+          <ReportTable minWidth={560}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Month</Table.Th>
@@ -104,7 +98,7 @@ export function EventsReport({ search }: { search: ReportSearch }) {
                 </Table.Tr>
               ))}
             </Table.Tbody>
-          </Table>
+          </ReportTable>
         )}
       </TableBox>
       <Text size="xs" c="dimmed">

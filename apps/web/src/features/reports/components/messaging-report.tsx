@@ -5,7 +5,15 @@ import stacked from '../../../components/stacked-table.module.css';
 import { messagingReportQueryOptions } from '../api/get-messaging-report.ts';
 import type { ReportSearch } from '../utils/report-search.ts';
 import { GROUP_COLORS, GROUP_LABELS } from './labels.ts';
-import { ChartBox, numericClass, ReportError, ReportLoading, StackedBars, TableBox } from './report-parts.tsx';
+import {
+  ChartBox,
+  numericClass,
+  ReportError,
+  ReportLoading,
+  ReportTable,
+  StackedBars,
+  TableBox,
+} from './report-parts.tsx';
 
 export const messagingParams = (s: ReportSearch) => ({ from: s.from, to: s.to, group: s.group });
 
@@ -48,13 +56,7 @@ export function MessagingReport({ search }: { search: ReportSearch }) {
         />
       </ChartBox>
       <TableBox>
-        <Table
-          verticalSpacing={4}
-          miw={{ base: 0, sm: 560 }}
-          striped
-          className={stacked.counts}
-          data-testid="report-table"
-        >
+        <ReportTable minWidth={560} spacing={4} cards="counts">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Day</Table.Th>
@@ -104,7 +106,7 @@ export function MessagingReport({ search }: { search: ReportSearch }) {
               </Table.Th>
             </Table.Tr>
           </Table.Tfoot>
-        </Table>
+        </ReportTable>
       </TableBox>
     </>
   );

@@ -1,6 +1,5 @@
 import { Badge, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import stacked from '../../../components/stacked-table.module.css';
 import { participationReportQueryOptions } from '../api/get-participation-report.ts';
 import { REPORT_PAGE_SIZE, type ReportSearch } from '../utils/report-search.ts';
 import { LEVEL_LABELS, SEASON_COLORS, SEASON_LABELS, titleCase } from './labels.ts';
@@ -11,6 +10,7 @@ import {
   ReportEmpty,
   ReportError,
   ReportLoading,
+  ReportTable,
   StackedBars,
   TableBox,
 } from './report-parts.tsx';
@@ -55,13 +55,7 @@ export function ParticipationReport({ search, onPage }: { search: ReportSearch; 
         {data.result.length === 0 ? (
           <ReportEmpty>No teams match these filters.</ReportEmpty>
         ) : (
-          <Table
-            verticalSpacing="xs"
-            miw={{ base: 0, sm: 820 }}
-            striped
-            className={stacked.grid}
-            data-testid="report-table"
-          >
+          <ReportTable minWidth={820}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Sport</Table.Th>
@@ -101,7 +95,7 @@ export function ParticipationReport({ search, onPage }: { search: ReportSearch; 
                 </Table.Tr>
               ))}
             </Table.Tbody>
-          </Table>
+          </ReportTable>
         )}
       </TableBox>
     </>

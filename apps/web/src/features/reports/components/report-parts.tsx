@@ -2,10 +2,23 @@
 
 import type { PaginationInfo } from '@fieldhouse/shared';
 import { BarChart, type BarChartProps } from '@mantine/charts';
-import { Alert, Center, Group, Paper, ScrollArea, Skeleton, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Center,
+  Group,
+  type MantineSpacing,
+  Paper,
+  ScrollArea,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconAlertTriangle, IconInbox } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Pager as PageButtons } from '../../../components/pager.tsx';
+import stacked from '../../../components/stacked-table.module.css';
 import classes from './reports.module.css';
 
 export function ReportFrame({
@@ -64,6 +77,35 @@ export function TableBox({ children, footer }: { children: ReactNode; footer?: R
       </ScrollArea>
       {footer}
     </Paper>
+  );
+}
+
+/**
+ * A report's table: striped, its desktop minimum width (it scrolls inside TableBox below that),
+ * and on a phone a card per row (stacked-table.module.css): `grid` puts short values two to a
+ * line, `counts` three.
+ */
+export function ReportTable({
+  minWidth,
+  spacing = 'xs',
+  cards = 'grid',
+  children,
+}: {
+  minWidth: number;
+  spacing?: MantineSpacing | number;
+  cards?: 'grid' | 'counts';
+  children: ReactNode;
+}) {
+  return (
+    <Table
+      verticalSpacing={spacing}
+      miw={{ base: 0, sm: minWidth }}
+      striped
+      className={stacked[cards]}
+      data-testid="report-table"
+    >
+      {children}
+    </Table>
   );
 }
 

@@ -5,7 +5,7 @@ import stacked from '../../../components/stacked-table.module.css';
 import { rosterReportQueryOptions } from '../api/get-roster-report.ts';
 import { REPORT_PAGE_SIZE, type ReportSearch } from '../utils/report-search.ts';
 import { SEASON_LABELS } from './labels.ts';
-import { Pager, ReportEmpty, ReportError, ReportLoading, TableBox } from './report-parts.tsx';
+import { Pager, ReportEmpty, ReportError, ReportLoading, ReportTable, TableBox } from './report-parts.tsx';
 
 export const rosterParams = (s: ReportSearch) => ({
   teamId: s.teamId,
@@ -25,13 +25,7 @@ export function RosterReport({ search, onPage }: { search: ReportSearch; onPage:
       {data.result.length === 0 ? (
         <ReportEmpty>No athletes on the chosen teams.</ReportEmpty>
       ) : (
-        <Table
-          verticalSpacing="sm"
-          miw={{ base: 0, sm: 960 }}
-          striped
-          className={stacked.grid}
-          data-testid="report-table"
-        >
+        <ReportTable minWidth={960} spacing="sm">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Team</Table.Th>
@@ -97,7 +91,7 @@ export function RosterReport({ search, onPage }: { search: ReportSearch; onPage:
               </Table.Tr>
             ))}
           </Table.Tbody>
-        </Table>
+        </ReportTable>
       )}
     </TableBox>
   );

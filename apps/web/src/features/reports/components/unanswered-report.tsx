@@ -1,11 +1,18 @@
 import { formatDuration } from '@fieldhouse/shared';
 import { Badge, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import stacked from '../../../components/stacked-table.module.css';
 import { unansweredReportQueryOptions } from '../api/get-unanswered-report.ts';
 import { REPORT_PAGE_SIZE, type ReportSearch } from '../utils/report-search.ts';
 import { GROUP_COLORS, GROUP_LABELS } from './labels.ts';
-import { numericClass, Pager, ReportEmpty, ReportError, ReportLoading, TableBox } from './report-parts.tsx';
+import {
+  numericClass,
+  Pager,
+  ReportEmpty,
+  ReportError,
+  ReportLoading,
+  ReportTable,
+  TableBox,
+} from './report-parts.tsx';
 
 export const unansweredParams = (s: ReportSearch) => ({ group: s.group, page: s.page, limit: REPORT_PAGE_SIZE });
 
@@ -24,13 +31,7 @@ export function UnansweredReport({ search, onPage }: { search: ReportSearch; onP
       {data.result.length === 0 ? (
         <ReportEmpty>Every conversation has a reply. Nothing is waiting.</ReportEmpty>
       ) : (
-        <Table
-          verticalSpacing="sm"
-          miw={{ base: 0, sm: 820 }}
-          striped
-          className={stacked.grid}
-          data-testid="report-table"
-        >
+        <ReportTable minWidth={820} spacing="sm">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Waiting</Table.Th>
@@ -74,7 +75,7 @@ export function UnansweredReport({ search, onPage }: { search: ReportSearch; onP
               </Table.Tr>
             ))}
           </Table.Tbody>
-        </Table>
+        </ReportTable>
       )}
     </TableBox>
   );

@@ -5,7 +5,15 @@ import stacked from '../../../components/stacked-table.module.css';
 import { usersReportQueryOptions } from '../api/get-users-report.ts';
 import type { ReportSearch } from '../utils/report-search.ts';
 import { REPORT_ROLE_LABELS, ROLE_SHORT_LABELS, STATUS_COLORS } from './labels.ts';
-import { ChartBox, numericClass, ReportError, ReportLoading, StackedBars, TableBox } from './report-parts.tsx';
+import {
+  ChartBox,
+  numericClass,
+  ReportError,
+  ReportLoading,
+  ReportTable,
+  StackedBars,
+  TableBox,
+} from './report-parts.tsx';
 
 export const usersParams = (s: ReportSearch) => ({ role: s.role, status: s.status, teamId: s.teamId });
 
@@ -34,13 +42,7 @@ export function UsersReport({ search }: { search: ReportSearch }) {
         />
       </ChartBox>
       <TableBox>
-        <Table
-          verticalSpacing="xs"
-          miw={{ base: 0, sm: 640 }}
-          striped
-          className={stacked.counts}
-          data-testid="report-table"
-        >
+        <ReportTable minWidth={640} cards="counts">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Role</Table.Th>
@@ -82,7 +84,7 @@ export function UsersReport({ search }: { search: ReportSearch }) {
               </Table.Th>
             </Table.Tr>
           </Table.Tfoot>
-        </Table>
+        </ReportTable>
       </TableBox>
     </>
   );

@@ -185,14 +185,14 @@ describe('roster by team', () => {
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="roster-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = res.body.split('\r\n');
     expect(lines[0]).toBe(
-      'team,sport,season,schoolYear,athlete,jerseyNumber,email,contactNumber,status,guardians,guardianEmails,guardianPhones',
+      'Team,Sport,Season,School year,Athlete,#,Email,Phone,Status,Guardians,Guardian emails,Guardian phones',
     );
     expect(lines).toHaveLength(6); // header, 4 rows, the empty string after the last CRLF
     expect(lines[3]).toBe(
-      `Girls JV Basketball,${school.sport.name},WINTER,2026-27,"Liam Smith, ""Jr""",,${school.athlete2.email},,ACTIVE,,,`,
+      `Girls JV Basketball,${school.sport.name},Winter,2026-27,"Liam Smith, ""Jr""",,${school.athlete2.email},,Active,,,`,
     );
     expect(lines[4]).toBe(
-      `Girls Varsity Basketball,${school.sport.name},WINTER,2026-27,Zoë Núñez,7,${school.athlete.email},,ACTIVE,Paula Núñez (Mother),${school.parent.email},`,
+      `Girls Varsity Basketball,${school.sport.name},Winter,2026-27,Zoë Núñez,7,${school.athlete.email},,Active,Paula Núñez (Mother),${school.parent.email},`,
     );
   });
 });
@@ -225,7 +225,7 @@ describe('users by role and status', () => {
     ]);
     const csv = await director.get('/api/reports/users.csv?role=COACH');
     expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="users-by-role-/);
-    expect(csv.body).toBe('role,ACTIVE,INACTIVE,SUSPENDED,DELETED,total\r\nCOACH,1,0,0,0,1\r\n');
+    expect(csv.body).toBe('Role,Active,Inactive,Suspended,Deleted,Total,Role code\r\nCoach,1,0,0,0,1,COACH\r\n');
   });
 });
 
@@ -259,7 +259,8 @@ describe('teams and participation', () => {
     expect(page.paginationInfo).toMatchObject({ currentPage: 2, pageCount: 2, previousPage: 1, nextPage: null });
     const csv = await director.get(`/api/reports/participation.csv?sportId=${xcSport.id}`);
     expect(csv.body).toBe(
-      `sport,season,schoolYear,team,level,gender,status,athletes,coaches\r\n${xcSport.name},FALL,2026-27,Cross Country,VARSITY,COED,ACTIVE,1,0\r\n`,
+      `Sport,Season,School year,Team,Level,Gender,Status,Athletes,Coaches,Level code,Gender code\r\n${xcSport.name},Fall,2026-27,Cross Country,Varsity,Coed,Active,1,0,VARSITY,COED\r\n` +
+        '\r\nBy,Group,Teams,Roster spots,Athletes (unduplicated)\r\nGender,Coed,1,1,1\r\nLevel,Varsity,1,1,1\r\nTotal,All teams,1,1,1\r\n',
     );
   });
 });
@@ -309,16 +310,16 @@ describe('messaging activity', () => {
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="messaging-/);
     expect(res.body).toBe(
       [
-        'day,coaches,athletes,guardians,staff,total',
+        'Day,Coaches,Athletes,Guardians,Staff,Total',
         '2026-03-09,0,0,0,1,1',
         '2026-03-10,3,1,2,2,8',
         '2026-03-11,1,0,0,1,2',
         '2026-03-12,0,1,0,0,1',
         '',
-        'group,conversationsStarted,answered,medianFirstResponseSeconds',
-        'COACHES,2,2,4500',
-        'ATHLETES,2,1,600',
-        'GUARDIANS,1,0,',
+        'Group,Conversations started,Answered,Median first response,Median first response (seconds)',
+        'Coaches,2,2,1 h 15 min,4500',
+        'Athletes,2,1,10 min,600',
+        'Guardians,1,0,,',
         '',
       ].join('\r\n'),
     );
@@ -360,12 +361,13 @@ describe('unanswered conversations', () => {
     const csv = await director.get('/api/reports/unanswered.csv');
     const lines = csv.body.split('\r\n');
     expect(lines[0]).toBe(
-      'group,counterpart,counterpartRole,admin,waitingSince,lastMessageAt,waitingMessages,waitingSeconds',
+      'Waiting,From,Role,Group,Staff member,Since (America/Chicago),Last message (America/Chicago),Messages,Waiting (seconds)',
     );
+    // Local date-times of the school, readable: 23:30 in Chicago stays 10 March, not 11 March UTC.
     expect(lines[1]).toMatch(
-      /^GUARDIANS,Paula Núñez,PARENT,Dana Director,2026-03-11T04:30:00\.000Z,2026-03-11T04:45:00\.000Z,2,\d+$/,
+      /^\d+ d( \d+ h)?,Paula Núñez,Guardian,Guardians,Dana Director,"Mar 10, 2026, 11:30 PM","Mar 10, 2026, 11:45 PM",2,\d+$/,
     );
-    expect(lines[2]).toMatch(/^ATHLETES,"Liam Smith, ""Jr""",ATHLETE,Ari Admin,/);
+    expect(lines[2]).toMatch(/^[^,]+,"Liam Smith, ""Jr""",Athlete,Athletes,Ari Admin,/);
   });
 
   it('an answered room leaves the list', async () => {
@@ -391,7 +393,9 @@ describe('events by type and status per month', () => {
     ]);
     expect((await get('/api/reports/events?from=2026-03-01&to=2026-04-30&status=CANCELLED')).result).toHaveLength(1);
     const csv = await director.get('/api/reports/events.csv?from=2026-03-01&to=2026-04-30&type=GAME');
-    expect(csv.body).toBe('month,type,status,count\r\n2026-03,GAME,SCHEDULED,1\r\n2026-03,GAME,CANCELLED,1\r\n');
+    expect(csv.body).toBe(
+      'Month,Type,Status,Events,Month (YYYY-MM)\r\nMar 2026,Game,Scheduled,1,2026-03\r\nMar 2026,Game,Cancelled,1,2026-03\r\n',
+    );
   });
 });
 

@@ -11,6 +11,7 @@ export * from './dates.ts';
 export * from './directory.ts';
 export * from './import-columns.ts';
 export * from './plural.ts';
+export * from './report-labels.ts';
 export * from './reports.ts';
 export * from './roster.ts';
 export * from './roster-import.ts';

@@ -112,6 +112,17 @@ export type ParticipationTeamRow = {
   coaches: number;
 };
 export type ParticipationSummaryRow = { sport: string; season: string; teams: number; athletes: number };
+/**
+ * Counts of a set of teams: `rosterSpots` counts an athlete once per team (participation
+ * opportunities), `athletes` once in the set (unduplicated).
+ */
+export type ParticipationCounts = { teams: number; rosterSpots: number; athletes: number };
+/** Title IX / state-association figures of the filtered teams: by team gender, by level, in all. */
+export type ParticipationTotals = {
+  byGender: (ParticipationCounts & { gender: string })[];
+  byLevel: (ParticipationCounts & { level: string })[];
+  total: ParticipationCounts;
+};
 
 export type MessagingDayRow = {
   day: string;

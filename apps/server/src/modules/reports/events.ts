@@ -1,13 +1,25 @@
 /**
- * Events by type and status per month (organization's months). Counted from stored rows of
- * calendar_events (decision 011): a recurring series counts once, in the month of its first
- * start, and each changed or cancelled date of it (its own row) counts once more. Expanding
- * series here would duplicate the calendar's recurrence engine; the record says so.
+ * Events by type and status per month (organization's months), counting **occurrences**: a
+ * weekly series counts once on every date it meets in the month. The series are expanded by the
+ * calendar's own reader (`listOccurrences`), so deleted dates drop out and a changed or cancelled
+ * date counts as its exception says, exactly as the calendar shows them (decision 011).
  */
-import type { EventsReportQuery, EventsReportRow } from '@fieldhouse/shared';
-import { type SQL, sql } from 'drizzle-orm';
+import {
+  addDays,
+  EVENT_STATUS_LABELS,
+  EVENT_STATUSES,
+  EVENT_TYPES,
+  type EventsReportQuery,
+  type EventsReportRow,
+  formatReportMonth,
+  labelOf,
+  REPORT_EVENT_TYPE_LABELS,
+  toWallString,
+  wallStringToInstant,
+} from '@fieldhouse/shared';
 import { badRequest } from '../../errors.ts';
-import { type ReportContext, rangeBounds, toCsv, todayIn } from './common.ts';
+import { listOccurrences } from '../calendar/occurrences.ts';
+import { type ReportContext, toCsv, todayIn } from './common.ts';
 
 /** Default: the twelve months up to the end of the current one. */
 export function resolveMonthRange(timezone: string, from?: string, to?: string) {
@@ -27,27 +39,41 @@ export async function eventsReport(
   query: EventsReportQuery,
   range: { from: string; to: string },
 ): Promise<EventsReportRow[]> {
-  const { lo, hi } = rangeBounds(ctx.timezone, range);
-  const filters: SQL[] = [
-    sql`e.organization_id = ${ctx.organizationId}`,
-    sql`e.starts_at >= ${lo}`,
-    sql`e.starts_at < ${hi}`,
-  ];
-  if (query.teamId) filters.push(sql`e.team_id = ${query.teamId}`);
-  if (query.type) filters.push(sql`e.type = ${query.type}`);
-  if (query.status) filters.push(sql`e.status = ${query.status}`);
-  const { rows } = await ctx.db.execute<EventsReportRow>(sql`
-    select to_char(date_trunc('month', e.starts_at at time zone ${ctx.timezone}), 'YYYY-MM') as month,
-           e.type::text as type, e.status::text as status, count(*)::int as count
-    from calendar_events e
-    where ${sql.join(filters, sql` and `)}
-    group by 1, e.type, e.status
-    order by 1, e.type, e.status`);
-  return rows;
+  // Midnight to midnight in the school's zone; an occurrence belongs to the month it starts in.
+  const lo = wallStringToInstant(`${range.from}T00:00`, ctx.timezone);
+  const hi = wallStringToInstant(`${addDays(range.to, 1)}T00:00`, ctx.timezone);
+  const occurrences = await listOccurrences(ctx.db, ctx.organizationId, ctx.timezone, lo, hi, {
+    teamId: query.teamId,
+    type: query.type ? [query.type] : undefined,
+    status: query.status ? [query.status] : undefined,
+  });
+  const counts = new Map<string, EventsReportRow>();
+  for (const o of occurrences) {
+    const start = new Date(o.start);
+    if (start < lo) continue; // began before the range and runs into it
+    const month = toWallString(start, ctx.timezone).slice(0, 7);
+    const key = `${month}|${o.type}|${o.status}`;
+    const row = counts.get(key) ?? { month, type: o.type, status: o.status, count: 0 };
+    row.count += 1;
+    counts.set(key, row);
+  }
+  const order = (list: readonly string[], value: string) => list.indexOf(value);
+  return [...counts.values()].sort(
+    (a, b) =>
+      a.month.localeCompare(b.month) ||
+      order(EVENT_TYPES, a.type) - order(EVENT_TYPES, b.type) ||
+      order(EVENT_STATUSES, a.status) - order(EVENT_STATUSES, b.status),
+  );
 }
 
 export const eventsCsv = (rows: EventsReportRow[]) =>
   toCsv(
-    ['month', 'type', 'status', 'count'],
-    rows.map((r) => [r.month, r.type, r.status, r.count]),
+    ['Month', 'Type', 'Status', 'Events', 'Month (YYYY-MM)'],
+    rows.map((r) => [
+      formatReportMonth(r.month),
+      labelOf(REPORT_EVENT_TYPE_LABELS, r.type),
+      labelOf(EVENT_STATUS_LABELS, r.status),
+      r.count,
+      r.month,
+    ]),
   );

@@ -8,8 +8,18 @@
  *   message of an admin of the organization in that room;
  * - unanswered conversations: such rooms whose last message is from the counterpart side.
  */
-import type { FirstResponseRow, MessagingDayRow, ReportGroup, UnansweredRow } from '@fieldhouse/shared';
-import { TAB_VALUES } from '@fieldhouse/shared';
+import {
+  type FirstResponseRow,
+  formatDuration,
+  formatReportDateTime,
+  labelOf,
+  type MessagingDayRow,
+  REPORT_GROUP_LABELS,
+  REPORT_ROLE_LABELS,
+  type ReportGroup,
+  TAB_VALUES,
+  type UnansweredRow,
+} from '@fieldhouse/shared';
 import { sql } from 'drizzle-orm';
 import {
   adminRoleList,
@@ -25,6 +35,7 @@ import {
 } from './common.ts';
 
 type Range = { from: string; to: string };
+const DAY_COLUMNS = ['COACHES', 'ATHLETES', 'GUARDIANS', 'STAFF'] as const;
 
 export async function messagesPerDay(
   ctx: ReportContext,
@@ -185,41 +196,46 @@ export async function unansweredConversations(
 }
 
 export const messagingCsv = (days: MessagingDayRow[], responses: FirstResponseRow[]) => {
-  const median = (g: ReportGroup) => {
-    const seconds = responses.find((r) => r.group === g)?.medianSeconds;
-    return seconds === null || seconds === undefined ? '' : Math.round(seconds);
-  };
   const lines = toCsv(
-    ['day', 'coaches', 'athletes', 'guardians', 'staff', 'total'],
-    days.map((d) => [d.day, d.COACHES, d.ATHLETES, d.GUARDIANS, d.STAFF, d.total]),
+    ['Day', ...DAY_COLUMNS.map((g) => REPORT_GROUP_LABELS[g]), 'Total'],
+    days.map((d) => [d.day, ...DAY_COLUMNS.map((g) => d[g]), d.total]),
   );
   const summary = toCsv(
-    ['group', 'conversationsStarted', 'answered', 'medianFirstResponseSeconds'],
-    responses.map((r) => [r.group, r.conversationsStarted, r.answered, median(r.group)]),
+    ['Group', 'Conversations started', 'Answered', 'Median first response', 'Median first response (seconds)'],
+    responses.map((r) => [
+      REPORT_GROUP_LABELS[r.group],
+      r.conversationsStarted,
+      r.answered,
+      r.medianSeconds === null ? '' : formatDuration(r.medianSeconds),
+      r.medianSeconds === null ? '' : Math.round(r.medianSeconds),
+    ]),
   );
   // Two tables in one file, a blank line between: the daily counts, then the response times.
   return `${lines}\r\n${summary}`;
 };
 
-export const unansweredCsv = (rows: UnansweredRow[]) =>
+/** Date-times in the school's zone, readable; the zone is named in the header. */
+export const unansweredCsv = (rows: UnansweredRow[], timezone: string) =>
   toCsv(
     [
-      'group',
-      'counterpart',
-      'counterpartRole',
-      'admin',
-      'waitingSince',
-      'lastMessageAt',
-      'waitingMessages',
-      'waitingSeconds',
+      'Waiting',
+      'From',
+      'Role',
+      'Group',
+      'Staff member',
+      `Since (${timezone})`,
+      `Last message (${timezone})`,
+      'Messages',
+      'Waiting (seconds)',
     ],
     rows.map((r) => [
-      r.group,
+      formatDuration(r.waitingSeconds),
       r.counterpart.name,
-      r.counterpart.role,
+      labelOf(REPORT_ROLE_LABELS, r.counterpart.role),
+      REPORT_GROUP_LABELS[r.group],
       r.admin?.name,
-      r.waitingSince,
-      r.lastMessageAt,
+      formatReportDateTime(r.waitingSince, timezone),
+      formatReportDateTime(r.lastMessageAt, timezone),
       r.waitingMessages,
       r.waitingSeconds,
     ]),

@@ -1,10 +1,21 @@
 /**
  * Teams and participation by sport and season: each team with its athlete and coach counts
- * (paged), and a summary per sport and season counting distinct athletes (an athlete on two
- * teams of one sport and season counts once). Archived teams are included: past seasons are
- * the history this report is for.
+ * (paged), a summary per sport and season counting distinct athletes (an athlete on two teams
+ * of one sport and season counts once), and the Title IX / state-association totals by team
+ * gender and level. Archived teams are included: past seasons are the history this report is for.
  */
-import type { ParticipationReportQuery, ParticipationSummaryRow, ParticipationTeamRow } from '@fieldhouse/shared';
+import {
+  labelOf,
+  type ParticipationCounts,
+  type ParticipationReportQuery,
+  type ParticipationSummaryRow,
+  type ParticipationTeamRow,
+  type ParticipationTotals,
+  SEASON_LABELS,
+  TEAM_GENDER_LABELS,
+  TEAM_LEVEL_LABELS,
+  TEAM_STATUS_LABELS,
+} from '@fieldhouse/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Paging, pageSql, type ReportContext, toCsv } from './common.ts';
 
@@ -83,8 +94,94 @@ export async function participationSummary(
   return rows;
 }
 
-export const participationCsv = (rows: ParticipationTeamRow[]) =>
-  toCsv(
-    ['sport', 'season', 'schoolYear', 'team', 'level', 'gender', 'status', 'athletes', 'coaches'],
-    rows.map((r) => [r.sport, r.season, r.schoolYear, r.teamName, r.level, r.gender, r.status, r.athletes, r.coaches]),
+type TotalsSqlRow = {
+  gender: string | null;
+  level: string | null;
+  by_gender: number;
+  by_level: number;
+  teams: number;
+  roster_spots: number;
+  athletes: number;
+};
+
+/**
+ * One pass with grouping sets: per team gender, per level, and all the filtered teams. Within
+ * each set an athlete counts once (`count(distinct)`), so the gender rows can add up to more
+ * than the total when an athlete plays on a boys' and a coed team; that is the point of the
+ * unduplicated figure.
+ */
+export async function participationTotals(
+  ctx: ReportContext,
+  query: ParticipationReportQuery,
+): Promise<ParticipationTotals> {
+  const { rows } = await ctx.db.execute<TotalsSqlRow>(sql`
+    select t.gender::text as gender, t.level::text as level,
+           grouping(t.gender)::int as by_level, grouping(t.level)::int as by_gender,
+           count(distinct t.id)::int as teams, count(u.id)::int as roster_spots,
+           count(distinct u.id)::int as athletes
+    from teams t
+    left join team_members tm on tm.team_id = t.id
+    left join users u on u.id = tm.user_id and u.status <> 'DELETED'
+    where ${filtersOf(ctx, query)}
+    group by grouping sets ((t.gender), (t.level), ())
+    order by t.gender, t.level`);
+  const counts = (r: TotalsSqlRow): ParticipationCounts => ({
+    teams: r.teams,
+    rosterSpots: r.roster_spots,
+    athletes: r.athletes,
+  });
+  const total = rows.find((r) => r.by_gender && r.by_level);
+  return {
+    byGender: rows
+      .filter((r) => r.gender !== null && r.by_gender)
+      .map((r) => ({ gender: r.gender as string, ...counts(r) })),
+    byLevel: rows
+      .filter((r) => r.level !== null && r.by_level)
+      .map((r) => ({ level: r.level as string, ...counts(r) })),
+    total: total ? counts(total) : { teams: 0, rosterSpots: 0, athletes: 0 },
+  };
+}
+
+const COUNT_HEADERS = ['Teams', 'Roster spots', 'Athletes (unduplicated)'];
+const countCells = (c: ParticipationCounts) => [c.teams, c.rosterSpots, c.athletes];
+
+/** Two tables in one file, a blank line between: the teams, then the totals by gender and level. */
+export const participationCsv = (rows: ParticipationTeamRow[], totals: ParticipationTotals) => {
+  const teams = toCsv(
+    [
+      'Sport',
+      'Season',
+      'School year',
+      'Team',
+      'Level',
+      'Gender',
+      'Status',
+      'Athletes',
+      'Coaches',
+      'Level code',
+      'Gender code',
+    ],
+    rows.map((r) => [
+      r.sport,
+      labelOf(SEASON_LABELS, r.season),
+      r.schoolYear,
+      r.teamName,
+      labelOf(TEAM_LEVEL_LABELS, r.level),
+      labelOf(TEAM_GENDER_LABELS, r.gender),
+      labelOf(TEAM_STATUS_LABELS, r.status),
+      r.athletes,
+      r.coaches,
+      r.level,
+      r.gender,
+    ]),
   );
+  const summary = toCsv(
+    ['By', 'Group', ...COUNT_HEADERS],
+    [
+      ...totals.byGender.map((g) => ['Gender', labelOf(TEAM_GENDER_LABELS, g.gender), ...countCells(g)]),
+      ...totals.byLevel.map((l) => ['Level', labelOf(TEAM_LEVEL_LABELS, l.level), ...countCells(l)]),
+      ['Total', 'All teams', ...countCells(totals.total)],
+    ],
+  );
+  return `${teams}\r\n${summary}`;
+};

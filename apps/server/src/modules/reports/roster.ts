@@ -2,7 +2,13 @@
  * Roster by team: one row per athlete on a team, with their contact and their guardians'.
  * Deleted people are left out; archived teams only when asked for by teamId.
  */
-import type { RosterReportQuery, RosterReportRow } from '@fieldhouse/shared';
+import {
+  labelOf,
+  REPORT_USER_STATUS_LABELS,
+  type RosterReportQuery,
+  type RosterReportRow,
+  SEASON_LABELS,
+} from '@fieldhouse/shared';
 import { sql } from 'drizzle-orm';
 import { fullName, type Paging, pageSql, type ReportContext, toCsv } from './common.ts';
 
@@ -74,29 +80,29 @@ export async function rosterReport(
 export function rosterCsv(rows: RosterReportRow[]) {
   return toCsv(
     [
-      'team',
-      'sport',
-      'season',
-      'schoolYear',
-      'athlete',
-      'jerseyNumber',
-      'email',
-      'contactNumber',
-      'status',
-      'guardians',
-      'guardianEmails',
-      'guardianPhones',
+      'Team',
+      'Sport',
+      'Season',
+      'School year',
+      'Athlete',
+      '#',
+      'Email',
+      'Phone',
+      'Status',
+      'Guardians',
+      'Guardian emails',
+      'Guardian phones',
     ],
     rows.map((r) => [
       r.teamName,
       r.sport,
-      r.season,
+      labelOf(SEASON_LABELS, r.season),
       r.schoolYear,
       r.athleteName,
       r.jerseyNumber,
       r.email,
       r.contactNumber,
-      r.status,
+      labelOf(REPORT_USER_STATUS_LABELS, r.status),
       r.guardians.map((g) => `${g.name} (${g.relationship})`).join('; '),
       r.guardians.map((g) => g.email).join('; '),
       r.guardians

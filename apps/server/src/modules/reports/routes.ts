@@ -19,7 +19,7 @@ import { requireAdmin, resolveOrganization } from '../auth/policies.ts';
 import { assertTeamInOrganization, type ReportContext, reportContext, resolveRange } from './common.ts';
 import { eventsCsv, eventsReport, resolveMonthRange } from './events.ts';
 import { firstResponse, messagesPerDay, messagingCsv, unansweredConversations, unansweredCsv } from './messaging.ts';
-import { participationCsv, participationSummary, participationTeams } from './participation.ts';
+import { participationCsv, participationSummary, participationTeams, participationTotals } from './participation.ts';
 import { rosterCsv, rosterReport } from './roster.ts';
 import { usersCsv, usersReport } from './users-by-role.ts';
 
@@ -102,20 +102,28 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     'participation',
     participationReportQuerySchema,
     {
-      summary: 'Teams with athlete and coach counts (paged), plus distinct athletes per sport and season (summary)',
+      summary:
+        'Teams with athlete and coach counts (paged), distinct athletes per sport and season (summary), and unduplicated totals by gender and level (totals)',
       data: async (ctx, query) => {
         const { page, limit } = query;
-        const [teams, summary] = await Promise.all([
+        const [teams, summary, totals] = await Promise.all([
           participationTeams(ctx, query, { page, limit }),
           participationSummary(ctx, query),
+          participationTotals(ctx, query),
         ]);
-        return { result: teams.result, paginationInfo: paginationInfo(page, limit, teams.totalCount), summary };
+        return { result: teams.result, paginationInfo: paginationInfo(page, limit, teams.totalCount), summary, totals };
       },
     },
     {
       summary: 'Teams and participation as CSV (every team)',
       fileName: 'participation',
-      body: async (ctx, query) => participationCsv((await participationTeams(ctx, query, null)).result),
+      body: async (ctx, query) => {
+        const [teams, totals] = await Promise.all([
+          participationTeams(ctx, query, null),
+          participationTotals(ctx, query),
+        ]);
+        return participationCsv(teams.result, totals);
+      },
     },
   );
 
@@ -160,7 +168,8 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       summary: 'Unanswered conversations as CSV',
       fileName: 'unanswered',
-      body: async (ctx, query) => unansweredCsv((await unansweredConversations(ctx, query.group, null)).result),
+      body: async (ctx, query) =>
+        unansweredCsv((await unansweredConversations(ctx, query.group, null)).result, ctx.timezone),
     },
   );
 

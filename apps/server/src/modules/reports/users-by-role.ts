@@ -2,7 +2,15 @@
  * Users by role and status: a count per role (rows) and status (columns). Every role is listed,
  * with zeros, so the table and chart keep their shape; people without a role count as NONE.
  */
-import { ROLES, USER_STATUSES, type UsersReportQuery, type UsersReportRow } from '@fieldhouse/shared';
+import {
+  labelOf,
+  REPORT_ROLE_LABELS,
+  ROLES,
+  USER_STATUS_LABELS,
+  USER_STATUSES,
+  type UsersReportQuery,
+  type UsersReportRow,
+} from '@fieldhouse/shared';
 import { sql } from 'drizzle-orm';
 import { type ReportContext, toCsv } from './common.ts';
 
@@ -33,6 +41,6 @@ export async function usersReport(ctx: ReportContext, query: UsersReportQuery): 
 
 export const usersCsv = (rows: UsersReportRow[]) =>
   toCsv(
-    ['role', ...USER_STATUSES, 'total'],
-    rows.map((r) => [r.role, ...USER_STATUSES.map((s) => r[s]), r.total]),
+    ['Role', ...USER_STATUSES.map((s) => USER_STATUS_LABELS[s]), 'Total', 'Role code'],
+    rows.map((r) => [labelOf(REPORT_ROLE_LABELS, r.role), ...USER_STATUSES.map((s) => r[s]), r.total, r.role]),
   );

@@ -1,9 +1,9 @@
-import { EVENT_TYPE_LABELS, EVENT_TYPES, type EventType } from '@fieldhouse/shared';
+import { EVENT_STATUS_LABELS, EVENT_TYPE_LABELS, EVENT_TYPES, type EventType } from '@fieldhouse/shared';
 import { Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { eventsReportQueryOptions } from '../api/get-events-report.ts';
 import type { ReportSearch } from '../utils/report-search.ts';
-import { EVENT_STATUS_LABELS, EVENT_TYPE_COLORS } from './labels.ts';
+import { EVENT_TYPE_COLORS } from './labels.ts';
 import {
   ChartBox,
   numericClass,

@@ -1,7 +1,7 @@
-import { type ReportGroup, type ReportName, ROLE_LABELS } from '@fieldhouse/shared';
+import type { ReportGroup, ReportName } from '@fieldhouse/shared';
 
-/** The users report counts people without a role as NONE. */
-export const REPORT_ROLE_LABELS: Record<string, string> = { ...ROLE_LABELS, NONE: 'No role' };
+// Words for codes are shared with the CSV export: packages/shared/src/report-labels.ts.
+
 /** Chart axis labels: short enough that none is dropped on a printed page. */
 export const ROLE_SHORT_LABELS: Record<string, string> = {
   SUPER_ADMIN: 'Super Admin',
@@ -19,23 +19,11 @@ export const STATUS_COLORS: Record<string, string> = {
   SUSPENDED: 'orange.6',
   DELETED: 'red.7',
 };
-export const SEASON_LABELS: Record<string, string> = {
-  FALL: 'Fall',
-  WINTER: 'Winter',
-  SPRING: 'Spring',
-  SUMMER: 'Summer',
-};
 export const SEASON_COLORS: Record<string, string> = {
   FALL: 'orange.6',
   WINTER: 'navy.5',
   SPRING: 'teal.6',
   SUMMER: 'yellow.6',
-};
-export const GROUP_LABELS: Record<ReportGroup | 'STAFF', string> = {
-  COACHES: 'Coaches',
-  ATHLETES: 'Athletes',
-  GUARDIANS: 'Guardians',
-  STAFF: 'Staff',
 };
 export const GROUP_COLORS: Record<ReportGroup | 'STAFF', string> = {
   COACHES: 'teal.6',
@@ -50,23 +38,6 @@ export const EVENT_TYPE_COLORS: Record<string, string> = {
   TOURNAMENT: 'orange.6',
   OTHER: 'gray.5',
 };
-export const EVENT_STATUS_LABELS: Record<string, string> = {
-  SCHEDULED: 'Scheduled',
-  POSTPONED: 'Postponed',
-  CANCELLED: 'Cancelled',
-};
-export const LEVEL_LABELS: Record<string, string> = {
-  VARSITY: 'Varsity',
-  JUNIOR_VARSITY: 'JV',
-  FRESHMAN: 'Freshman',
-  MIDDLE_SCHOOL: 'Middle school',
-  CLUB: 'Club',
-};
-export const titleCase = (value: string) =>
-  value
-    .toLowerCase()
-    .replaceAll('_', ' ')
-    .replace(/^\w/, (c) => c.toUpperCase());
 
 export const REPORTS: Record<ReportName, { title: string; description: string }> = {
   roster: { title: 'Roster by team', description: 'Athletes on each team with their guardians and contact details.' },

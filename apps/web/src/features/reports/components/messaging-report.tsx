@@ -1,10 +1,10 @@
-import { formatDuration, type MessagingDayRow } from '@fieldhouse/shared';
+import { formatDuration, type MessagingDayRow, REPORT_GROUP_LABELS } from '@fieldhouse/shared';
 import { Paper, SimpleGrid, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import stacked from '../../../components/stacked-table.module.css';
 import { messagingReportQueryOptions } from '../api/get-messaging-report.ts';
 import type { ReportSearch } from '../utils/report-search.ts';
-import { GROUP_COLORS, GROUP_LABELS } from './labels.ts';
+import { GROUP_COLORS } from './labels.ts';
 import {
   ChartBox,
   numericClass,
@@ -35,7 +35,7 @@ export function MessagingReport({ search }: { search: ReportSearch }) {
         {data.firstResponse.map((r) => (
           <Paper key={r.group} withBorder radius="md" p="md" data-testid="first-response">
             <Text size="xs" tt="uppercase" fw={700} c="dimmed">
-              Median first response · {GROUP_LABELS[r.group]}
+              Median first response · {REPORT_GROUP_LABELS[r.group]}
             </Text>
             <Text fz={28} fw={700} lh={1.3}>
               {formatDuration(r.medianSeconds)}
@@ -50,7 +50,7 @@ export function MessagingReport({ search }: { search: ReportSearch }) {
         <StackedBars
           data={chartData}
           dataKey="label"
-          series={columns.map((c) => ({ name: c, label: GROUP_LABELS[c], color: GROUP_COLORS[c] }))}
+          series={columns.map((c) => ({ name: c, label: REPORT_GROUP_LABELS[c], color: GROUP_COLORS[c] }))}
           maxBarWidth={28}
           xAxisProps={{ minTickGap: 24 }}
         />
@@ -62,7 +62,7 @@ export function MessagingReport({ search }: { search: ReportSearch }) {
               <Table.Th>Day</Table.Th>
               {columns.map((c) => (
                 <Table.Th key={c} className={numericClass}>
-                  {GROUP_LABELS[c]}
+                  {REPORT_GROUP_LABELS[c]}
                 </Table.Th>
               ))}
               <Table.Th className={numericClass}>Total</Table.Th>
@@ -81,7 +81,7 @@ export function MessagingReport({ search }: { search: ReportSearch }) {
                   })}
                 </Table.Td>
                 {columns.map((c) => (
-                  <Table.Td key={c} className={numericClass} data-label={GROUP_LABELS[c]}>
+                  <Table.Td key={c} className={numericClass} data-label={REPORT_GROUP_LABELS[c]}>
                     <Text size="sm" c={d[c] === 0 ? 'dimmed' : undefined}>
                       {d[c]}
                     </Text>
@@ -97,7 +97,7 @@ export function MessagingReport({ search }: { search: ReportSearch }) {
             <Table.Tr>
               <Table.Th className={stacked.title}>{data.days.length} days</Table.Th>
               {columns.map((c) => (
-                <Table.Th key={c} className={numericClass} data-label={GROUP_LABELS[c]}>
+                <Table.Th key={c} className={numericClass} data-label={REPORT_GROUP_LABELS[c]}>
                   {(totals[c] ?? 0).toLocaleString()}
                 </Table.Th>
               ))}

@@ -1,8 +1,9 @@
+import { SEASON_LABELS, TEAM_GENDER_LABELS, TEAM_LEVEL_LABELS } from '@fieldhouse/shared';
 import { Badge, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { participationReportQueryOptions } from '../api/get-participation-report.ts';
 import { REPORT_PAGE_SIZE, type ReportSearch } from '../utils/report-search.ts';
-import { LEVEL_LABELS, SEASON_COLORS, SEASON_LABELS, titleCase } from './labels.ts';
+import { SEASON_COLORS } from './labels.ts';
 import {
   ChartBox,
   numericClass,
@@ -84,7 +85,7 @@ export function ParticipationReport({ search, onPage }: { search: ReportSearch; 
                     )}
                   </Table.Td>
                   <Table.Td data-label="Level">
-                    {LEVEL_LABELS[t.level] ?? t.level} · {titleCase(t.gender)}
+                    {TEAM_LEVEL_LABELS[t.level] ?? t.level} · {TEAM_GENDER_LABELS[t.gender] ?? t.gender}
                   </Table.Td>
                   <Table.Td className={numericClass} data-label="Athletes">
                     {t.athletes}

@@ -1,11 +1,14 @@
 import {
+  EVENT_STATUS_LABELS,
   EVENT_STATUSES,
   EVENT_TYPE_LABELS,
   EVENT_TYPES,
   type EventType,
+  REPORT_GROUP_LABELS,
   type ReportName,
   ROLE_LABELS,
   ROLES,
+  SEASON_LABELS,
   TAB_VALUES,
   USER_STATUS_LABELS,
   USER_STATUSES,
@@ -14,7 +17,6 @@ import { Button, Group, Paper, Select, TextInput } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { ReportSearch } from '../utils/report-search.ts';
-import { EVENT_STATUS_LABELS, GROUP_LABELS, SEASON_LABELS } from './labels.ts';
 import classes from './reports.module.css';
 
 type Option = { id: number; name: string };
@@ -89,7 +91,7 @@ export function ReportFilters({ search, teams, sports, onChange }: Props) {
     season: () => select('season', 'Season', options(SEASON_LABELS, Object.keys(SEASON_LABELS)), 'All seasons'),
     role: () => select('role', 'Role', options(ROLE_LABELS, ROLES), 'All roles'),
     status: () => select('status', 'Status', options(USER_STATUS_LABELS, USER_STATUSES), 'All statuses'),
-    group: () => select('group', 'Group', options(GROUP_LABELS, TAB_VALUES), 'All groups'),
+    group: () => select('group', 'Group', options(REPORT_GROUP_LABELS, TAB_VALUES), 'All groups'),
     from: () => date('from', 'From'),
     to: () => date('to', 'To'),
     type: () =>

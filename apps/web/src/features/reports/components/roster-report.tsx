@@ -1,10 +1,9 @@
-import { USER_STATUS_LABELS, type UserStatus } from '@fieldhouse/shared';
+import { SEASON_LABELS, USER_STATUS_LABELS, type UserStatus } from '@fieldhouse/shared';
 import { Badge, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import stacked from '../../../components/stacked-table.module.css';
 import { rosterReportQueryOptions } from '../api/get-roster-report.ts';
 import { REPORT_PAGE_SIZE, type ReportSearch } from '../utils/report-search.ts';
-import { SEASON_LABELS } from './labels.ts';
 import { Pager, ReportEmpty, ReportError, ReportLoading, ReportTable, TableBox } from './report-parts.tsx';
 
 export const rosterParams = (s: ReportSearch) => ({

@@ -1,9 +1,9 @@
-import { formatDuration } from '@fieldhouse/shared';
+import { formatDuration, REPORT_GROUP_LABELS } from '@fieldhouse/shared';
 import { Badge, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { unansweredReportQueryOptions } from '../api/get-unanswered-report.ts';
 import { REPORT_PAGE_SIZE, type ReportSearch } from '../utils/report-search.ts';
-import { GROUP_COLORS, GROUP_LABELS } from './labels.ts';
+import { GROUP_COLORS } from './labels.ts';
 import {
   numericClass,
   Pager,
@@ -57,7 +57,7 @@ export function UnansweredReport({ search, onPage }: { search: ReportSearch; onP
                 </Table.Td>
                 <Table.Td data-label="Group">
                   <Badge variant="light" color={GROUP_COLORS[r.group].split('.')[0]} size="sm">
-                    {GROUP_LABELS[r.group]}
+                    {REPORT_GROUP_LABELS[r.group]}
                   </Badge>
                 </Table.Td>
                 <Table.Td data-label="Staff member">{r.admin?.name ?? '—'}</Table.Td>

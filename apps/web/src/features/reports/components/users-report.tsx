@@ -1,10 +1,10 @@
-import { USER_STATUS_LABELS, USER_STATUSES } from '@fieldhouse/shared';
+import { REPORT_ROLE_LABELS, USER_STATUS_LABELS, USER_STATUSES } from '@fieldhouse/shared';
 import { Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import stacked from '../../../components/stacked-table.module.css';
 import { usersReportQueryOptions } from '../api/get-users-report.ts';
 import type { ReportSearch } from '../utils/report-search.ts';
-import { REPORT_ROLE_LABELS, ROLE_SHORT_LABELS, STATUS_COLORS } from './labels.ts';
+import { ROLE_SHORT_LABELS, STATUS_COLORS } from './labels.ts';
 import {
   ChartBox,
   numericClass,

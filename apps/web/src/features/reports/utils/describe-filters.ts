@@ -1,5 +1,12 @@
-import { EVENT_TYPE_LABELS, type EventType, ROLE_LABELS, USER_STATUS_LABELS } from '@fieldhouse/shared';
-import { EVENT_STATUS_LABELS, GROUP_LABELS, SEASON_LABELS } from '../components/labels.ts';
+import {
+  EVENT_STATUS_LABELS,
+  EVENT_TYPE_LABELS,
+  type EventType,
+  REPORT_GROUP_LABELS,
+  ROLE_LABELS,
+  SEASON_LABELS,
+  USER_STATUS_LABELS,
+} from '@fieldhouse/shared';
 import type { ReportSearch } from './report-search.ts';
 
 type Option = { id: number; name: string };
@@ -17,7 +24,7 @@ export function describeFilters(search: ReportSearch, teams: Option[], sports: O
   if (search.season) parts.push(`Season: ${SEASON_LABELS[search.season]}`);
   if (search.role) parts.push(`Role: ${ROLE_LABELS[search.role]}`);
   if (search.status) parts.push(`Status: ${USER_STATUS_LABELS[search.status]}`);
-  if (search.group) parts.push(`Group: ${GROUP_LABELS[search.group]}`);
+  if (search.group) parts.push(`Group: ${REPORT_GROUP_LABELS[search.group]}`);
   if (search.type) parts.push(`Type: ${EVENT_TYPE_LABELS[search.type as EventType]}`);
   if (search.eventStatus) parts.push(`Status: ${EVENT_STATUS_LABELS[search.eventStatus]}`);
   return parts.length ? parts.join(' · ') : 'All records';

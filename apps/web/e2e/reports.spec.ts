@@ -1,16 +1,27 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { PHONE } from './axe.ts';
+import { ChatClient } from './chat-client.ts';
 import { expect, test } from './fixtures.ts';
 import { DEMO, signIn } from './helpers.ts';
 
+/** Each CSV's header: the screen's words (codes only as extra "... code" columns). */
 const REPORTS = [
-  { name: 'roster', card: 'Roster by team', header: 'team,sport,season,schoolYear,athlete,' },
-  { name: 'users', card: 'Users by role and status', header: 'role,ACTIVE,INACTIVE,SUSPENDED,DELETED,total' },
-  { name: 'participation', card: 'Teams and participation', header: 'sport,season,schoolYear,team,' },
-  { name: 'messaging', card: 'Messaging activity', header: 'day,coaches,athletes,guardians,staff,total' },
-  { name: 'unanswered', card: 'Unanswered conversations', header: 'group,counterpart,counterpartRole,admin,' },
-  { name: 'events', card: 'Events by month', header: 'month,type,status,count' },
+  { name: 'roster', card: 'Roster by team', header: 'Team,Sport,Season,School year,Athlete,#,' },
+  { name: 'users', card: 'Users by role and status', header: 'Role,Active,Inactive,Suspended,Deleted,Total,Role code' },
+  {
+    name: 'participation',
+    card: 'Teams and participation',
+    header: 'Sport,Season,School year,Team,Level,Gender,Status,Athletes,Coaches,Level code,Gender code',
+  },
+  { name: 'messaging', card: 'Messaging activity', header: 'Day,Coaches,Athletes,Guardians,Staff,Total' },
+  { name: 'unanswered', card: 'Unanswered conversations', header: 'Waiting,From,Role,Group,Staff member,Since (' },
+  { name: 'events', card: 'Events by month', header: 'Month,Type,Status,Events,Month (YYYY-MM)' },
 ] as const;
+
+/** Raw codes and ISO instants a director should never have to read in a CSV's words. */
+const RAW =
+  /(^|,)(JUNIOR_VARSITY|ATHLETIC_DIRECTOR|PARENT|GUARDIANS|SCHEDULED|WINTER|ACTIVE)(,|$)|\d{4}-\d{2}-\d{2}T\d{2}:/m;
 
 async function downloadCsv(page: Page, name: string) {
   const [download] = await Promise.all([
@@ -37,6 +48,12 @@ test('run every report, download its CSV and print it', async ({ page, shot }) =
     ).toBeVisible();
     const csv = await downloadCsv(page, report.name);
     expect(csv.startsWith(report.header)).toBe(true);
+    // Codes stay only in their own "... code" columns, at the end of a line.
+    const words = csv
+      .split('\r\n')
+      .map((line) => line.replace(/,[A-Z_]+(,[A-Z_]+)?$/, ''))
+      .join('\r\n');
+    expect(words).not.toMatch(RAW);
     await shot(`reports-${report.name}`);
   }
 });
@@ -95,3 +112,63 @@ test('the reports read well in the dark theme and on paper', async ({ page, shot
   await page.getByRole('button', { name: 'Profile menu' }).click();
   await page.getByRole('menuitem', { name: 'Light theme' }).click();
 });
+
+/**
+ * Issue 19: the participation totals a director files, and an unanswered conversation that opens
+ * in Messages, on a desktop and on a phone.
+ */
+for (const [size, use] of [
+  ['desktop', { viewport: { width: 1440, height: 900 } }],
+  ['phone', PHONE],
+] as const) {
+  test.describe(`filed figures (${size})`, () => {
+    test.use(use);
+
+    test('participation totals by gender and level, and an unanswered row opens its conversation', async ({
+      page,
+      shot,
+      baseURL,
+    }) => {
+      await signIn(page, DEMO.admin, '/reports/?report=participation');
+      const totals = page.getByTestId('participation-totals');
+      await expect(totals).toBeVisible();
+      await expect(totals.getByTestId('participation-total-row').filter({ hasText: 'Gender:' }).first()).toBeVisible();
+      await expect(totals.getByTestId('participation-total-row').filter({ hasText: 'Level:' }).first()).toBeVisible();
+      // The total row's unduplicated athletes match the API's, and never exceed the roster spots.
+      const admin = await ChatClient.connect(baseURL as string, DEMO.admin);
+      const report = await admin.api<{ totals: { total: { athletes: number; rosterSpots: number } } }>(
+        'GET',
+        '/reports/participation',
+      );
+      const total = page.getByTestId('participation-total');
+      await expect(total).toContainText('All teams');
+      await expect(total.locator('[data-label="Athletes"]')).toHaveText(report.totals.total.athletes.toLocaleString());
+      expect(report.totals.total.athletes).toBeLessThanOrEqual(report.totals.total.rosterSpots);
+      await total.scrollIntoViewIfNeeded();
+      await shot(`reports-participation-totals-${size}`);
+
+      // A coach writes to the admin; the admin's report lists it and the row opens the room.
+      const coach = await ChatClient.connect(baseURL as string, DEMO.coach);
+      const roomId = await coach.directRoomWith((await admin.me()).id);
+      const text = `Is the bus at 3? (${size} ${Date.now()})`;
+      await coach.send(roomId, text);
+      const coachName = (await coach.me()).firstName;
+      coach.close();
+      const waiting = await admin.api<{ result: { roomId: number }[]; paginationInfo: { totalPages?: number } }>(
+        'GET',
+        '/reports/unanswered?group=COACHES&limit=100',
+      );
+      const index = waiting.result.findIndex((r) => r.roomId === roomId);
+      expect(index, 'the conversation is waiting').toBeGreaterThanOrEqual(0);
+      admin.close();
+      await page.goto(`/reports/?report=unanswered&group=COACHES&page=${Math.floor(index / 25) + 1}`);
+      const link = page.getByRole('link', { name: new RegExp(`Open the conversation with ${coachName}`) });
+      await expect(link).toBeVisible();
+      await shot(`reports-unanswered-link-${size}`);
+      await link.click();
+      await expect(page).toHaveURL(new RegExp(`/messages\\?.*roomId=${roomId}`));
+      await expect(page.getByText(text)).toBeVisible();
+      await shot(`reports-unanswered-opened-${size}`);
+    });
+  });
+}

@@ -3,6 +3,7 @@ import type {
   ParticipationReportQuery,
   ParticipationSummaryRow,
   ParticipationTeamRow,
+  ParticipationTotals,
 } from '@fieldhouse/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client.ts';
@@ -13,6 +14,7 @@ export type ParticipationReport = {
   result: ParticipationTeamRow[];
   paginationInfo: PaginationInfo;
   summary: ParticipationSummaryRow[];
+  totals: ParticipationTotals;
 };
 
 export const participationReportQueryOptions = (query: ParticipationReportParams) =>

@@ -102,7 +102,7 @@ export function EventsReport({ search }: { search: ReportSearch }) {
         )}
       </TableBox>
       <Text size="xs" c="dimmed">
-        A repeating event counts once, in the month it starts; a changed or cancelled date of it counts on its own.
+        A repeating event counts on every date it meets, as the calendar shows it; a deleted date is left out.
       </Text>
     </>
   );

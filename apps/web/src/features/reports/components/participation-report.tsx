@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { participationReportQueryOptions } from '../api/get-participation-report.ts';
 import { REPORT_PAGE_SIZE, type ReportSearch } from '../utils/report-search.ts';
 import { SEASON_COLORS } from './labels.ts';
+import { ParticipationTotalsTable } from './participation-totals.tsx';
 import {
   ChartBox,
   numericClass,
@@ -24,7 +25,7 @@ export const participationParams = (s: ReportSearch) => ({
   limit: REPORT_PAGE_SIZE,
 });
 
-/** Distinct athletes per sport (a bar per sport, a colour per season) and the teams, paged. */
+/** Distinct athletes per sport (a bar per sport, a colour per season), the totals by gender and level, and the teams, paged. */
 export function ParticipationReport({ search, onPage }: { search: ReportSearch; onPage: (page: number) => void }) {
   const { data, error } = useQuery(participationReportQueryOptions(participationParams(search)));
   if (error) return <ReportError error={error} />;
@@ -52,6 +53,7 @@ export function ParticipationReport({ search, onPage }: { search: ReportSearch; 
           />
         </ChartBox>
       )}
+      <ParticipationTotalsTable totals={data.totals} />
       <TableBox footer={<Pager info={data.paginationInfo} pageSize={REPORT_PAGE_SIZE} noun="teams" onPage={onPage} />}>
         {data.result.length === 0 ? (
           <ReportEmpty>No teams match these filters.</ReportEmpty>

@@ -68,11 +68,20 @@ export function StackedBars(props: Omit<BarChartProps, 'type' | 'withLegend' | '
   );
 }
 
-export function TableBox({ children, footer }: { children: ReactNode; footer?: ReactNode }) {
+export function TableBox({
+  children,
+  footer,
+  label = 'Report table',
+}: {
+  children: ReactNode;
+  footer?: ReactNode;
+  /** The scroll region's name; a second table of one report names itself apart. */
+  label?: string;
+}) {
   return (
     <Paper withBorder radius="md" p="md">
       {/* Focusable so a keyboard can scroll a table wider than a phone (axe scrollable-region-focusable). */}
-      <ScrollArea type="auto" viewportProps={{ tabIndex: 0, 'aria-label': 'Report table' }}>
+      <ScrollArea type="auto" viewportProps={{ tabIndex: 0, 'aria-label': label }}>
         {children}
       </ScrollArea>
       {footer}
@@ -89,11 +98,13 @@ export function ReportTable({
   minWidth,
   spacing = 'xs',
   cards = 'grid',
+  testId = 'report-table',
   children,
 }: {
   minWidth: number;
   spacing?: MantineSpacing | number;
   cards?: 'grid' | 'counts';
+  testId?: string;
   children: ReactNode;
 }) {
   return (
@@ -102,7 +113,7 @@ export function ReportTable({
       miw={{ base: 0, sm: minWidth }}
       striped
       className={stacked[cards]}
-      data-testid="report-table"
+      data-testid={testId}
     >
       {children}
     </Table>

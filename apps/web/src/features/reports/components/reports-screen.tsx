@@ -41,9 +41,11 @@ type Props = {
   sports: Option[];
   /** Replaces search params: a patch of filters (page back to 1) or another report. */
   onSearch: (patch: Partial<ReportSearch>, reset?: boolean) => void;
+  /** The signed-in person: their own unanswered conversations open in Messages. */
+  viewerId?: number | undefined;
 };
 
-export function ReportsScreen({ search, teams, sports, onSearch }: Props) {
+export function ReportsScreen({ search, teams, sports, onSearch, viewerId }: Props) {
   const [downloading, setDownloading] = useState(false);
   const report = REPORTS[search.report];
   const onPage = (page: number) => onSearch({ page });
@@ -58,7 +60,7 @@ export function ReportsScreen({ search, teams, sports, onSearch }: Props) {
     users: () => <UsersReport search={search} />,
     participation: () => <ParticipationReport search={search} onPage={onPage} />,
     messaging: () => <MessagingReport search={search} />,
-    unanswered: () => <UnansweredReport search={search} onPage={onPage} />,
+    unanswered: () => <UnansweredReport search={search} onPage={onPage} viewerId={viewerId} />,
     events: () => <EventsReport search={search} />,
   };
 

@@ -1,6 +1,7 @@
 import { formatDuration, REPORT_GROUP_LABELS } from '@fieldhouse/shared';
-import { Badge, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { unansweredReportQueryOptions } from '../api/get-unanswered-report.ts';
 import { REPORT_PAGE_SIZE, type ReportSearch } from '../utils/report-search.ts';
 import { GROUP_COLORS } from './labels.ts';
@@ -19,8 +20,20 @@ export const unansweredParams = (s: ReportSearch) => ({ group: s.group, page: s.
 const when = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 
-/** Conversations waiting for a staff reply, oldest first, a server page at a time. */
-export function UnansweredReport({ search, onPage }: { search: ReportSearch; onPage: (page: number) => void }) {
+/**
+ * Conversations waiting for a staff reply, oldest first, a server page at a time. The viewer's
+ * own open in Messages with the room selected; another staff member's direct conversation is
+ * theirs (others read it only through supervision, with a reason), so it names who should reply.
+ */
+export function UnansweredReport({
+  search,
+  onPage,
+  viewerId,
+}: {
+  search: ReportSearch;
+  onPage: (page: number) => void;
+  viewerId?: number | undefined;
+}) {
   const { data, error } = useQuery(unansweredReportQueryOptions(unansweredParams(search)));
   if (error) return <ReportError error={error} />;
   if (!data) return <ReportLoading />;
@@ -51,16 +64,31 @@ export function UnansweredReport({ search, onPage }: { search: ReportSearch; onP
                   </Text>
                 </Table.Td>
                 <Table.Td data-label="From">
-                  <Text size="sm" fw={500}>
-                    {r.counterpart.name}
-                  </Text>
+                  {r.admin && r.admin.id === viewerId ? (
+                    <Anchor
+                      size="sm"
+                      fw={500}
+                      aria-label={`Open the conversation with ${r.counterpart.name}`}
+                      renderRoot={(props) => (
+                        <Link to="/messages" search={{ tab: r.group, roomId: r.roomId }} {...props} />
+                      )}
+                    >
+                      {r.counterpart.name}
+                    </Anchor>
+                  ) : (
+                    <Text size="sm" fw={500}>
+                      {r.counterpart.name}
+                    </Text>
+                  )}
                 </Table.Td>
                 <Table.Td data-label="Group">
                   <Badge variant="light" color={GROUP_COLORS[r.group].split('.')[0]} size="sm">
                     {REPORT_GROUP_LABELS[r.group]}
                   </Badge>
                 </Table.Td>
-                <Table.Td data-label="Staff member">{r.admin?.name ?? '—'}</Table.Td>
+                <Table.Td data-label="Staff member">
+                  {r.admin && r.admin.id === viewerId ? 'You' : (r.admin?.name ?? '—')}
+                </Table.Td>
                 <Table.Td data-label="Since">
                   <Text size="sm">{when(r.waitingSince)}</Text>
                   {r.lastMessageAt !== r.waitingSince && (

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
+import { useAuth } from '../../../features/auth/hooks/use-auth.ts';
 import { ReportsScreen } from '../../../features/reports/components/reports-screen.tsx';
 import { type ReportSearch, reportSearchSchema } from '../../../features/reports/utils/report-search.ts';
 import { sportsQueryOptions } from '../../../features/sports/api/sports-queries.ts';
@@ -13,6 +14,7 @@ export const Route = createFileRoute('/_app/reports/')({
 function ReportsPage() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
+  const auth = useAuth();
   const teams = useQuery(teamsQueryOptions());
   const sports = useQuery(sportsQueryOptions());
   const onSearch = (patch: Partial<ReportSearch>, reset = false) =>
@@ -26,6 +28,7 @@ function ReportsPage() {
       teams={(teams.data ?? []).map((t) => ({ id: t.id, name: t.name }))}
       sports={sports.data ?? []}
       onSearch={onSearch}
+      viewerId={auth.state.status === 'signedIn' ? auth.state.user.id : undefined}
     />
   );
 }

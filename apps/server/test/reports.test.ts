@@ -381,7 +381,7 @@ describe('unanswered conversations', () => {
 });
 
 describe('events by type and status per month', () => {
-  it('counts stored events per month of the school’s calendar', async () => {
+  it('counts events per month of the school’s calendar', async () => {
     const data = await get('/api/reports/events?from=2026-03-01&to=2026-04-30');
     expect(data.result).toEqual([
       { month: '2026-03', type: 'GAME', status: 'SCHEDULED', count: 1 },

@@ -26,6 +26,7 @@ import { adminRoutes } from './modules/admin/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { authenticateToken, registerAuthentication } from './modules/auth/authenticate.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { availabilityRoutes } from './modules/availability/routes.ts';
 import { calendarFeedRoutes } from './modules/calendar/feed-routes.ts';
 import { calendarRoutes } from './modules/calendar/routes.ts';
 import { createFileStore } from './modules/chat/file-store.ts';
@@ -149,6 +150,7 @@ export async function buildApp({ config, database, logger, identity: given }: Ap
       await api.register(chatRoutes);
       await api.register(calendarRoutes);
       await api.register(calendarFeedRoutes);
+      await api.register(availabilityRoutes);
       await api.register(telemetryRoutes);
       await api.register(dashboardRoutes);
       await api.register(reportRoutes);

@@ -1,6 +1,7 @@
 export * from './admin.ts';
 export * from './api.ts';
 export * from './auth-session.ts';
+export * from './availability.ts';
 export * from './calendar.ts';
 export * from './chat.ts';
 export * from './constants.ts';

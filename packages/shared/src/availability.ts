@@ -58,6 +58,20 @@ export const availabilityCountsSchema = z.object({
 });
 export type AvailabilityCounts = z.infer<typeof availabilityCountsSchema>;
 
+/** "12 going · 2 not going · 3 no reply": the short form a list row carries. */
+export function availabilityText(counts: AvailabilityCounts) {
+  const parts: [number, string][] = [
+    [counts.going, AVAILABILITY_LABELS.GOING],
+    [counts.maybe, AVAILABILITY_LABELS.MAYBE],
+    [counts.notGoing, AVAILABILITY_LABELS.NOT_GOING],
+    [counts.noReply, AVAILABILITY_LABELS.NO_REPLY],
+  ];
+  return parts
+    .filter(([n]) => n > 0)
+    .map(([n, label]) => `${n} ${label.toLowerCase()}`)
+    .join(' · ');
+}
+
 export const availabilitySchema = z.object({
   eventId: z.number().int(),
   occurrenceStart: z.string().nullable(),

@@ -34,6 +34,7 @@ import { chatRoutes } from './modules/chat/routes.ts';
 import { UPLOAD_STARTS_PER_MINUTE, UploadStore } from './modules/chat/uploads.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { devOutboxRoutes } from './modules/dev/routes.ts';
+import { memberRoutes } from './modules/member/routes.ts';
 import { organizationRoutes } from './modules/organizations/routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
 import { safeguardingRoutes } from './modules/safeguarding/routes.ts';
@@ -151,6 +152,7 @@ export async function buildApp({ config, database, logger, identity: given }: Ap
       await api.register(calendarRoutes);
       await api.register(calendarFeedRoutes);
       await api.register(availabilityRoutes);
+      await api.register(memberRoutes);
       await api.register(telemetryRoutes);
       await api.register(dashboardRoutes);
       await api.register(reportRoutes);

@@ -11,6 +11,7 @@ export * from './date-display.ts';
 export * from './dates.ts';
 export * from './directory.ts';
 export * from './import-columns.ts';
+export * from './member.ts';
 export * from './plural.ts';
 export * from './reports.ts';
 export * from './roster.ts';

@@ -1,21 +1,25 @@
 /**
- * The counts of every occurrence of a team in a range at once (team page, event lists): one
- * query for the answers, keyed like the calendar's occurrences (`<id>` or `<seriesId>@<start>`).
+ * The answers of many occurrences at once (team page, the member app's schedule): one query,
+ * then each occurrence's answer per athlete — the date's own, else the series'. Occurrences are
+ * keyed like the calendar's (`<id>` or `<seriesId>@<start>`).
  */
-import type { AvailabilitySummary, CalendarOccurrence } from '@fieldhouse/shared';
-import { inArray } from 'drizzle-orm';
+import type { AvailabilityStatus, AvailabilitySummary, CalendarOccurrence } from '@fieldhouse/shared';
+import { and, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { eventAvailability } from '../../db/schema/index.ts';
 import { countOf } from './service.ts';
 
-export async function summarize(
+export type StoredAnswer = { status: AvailabilityStatus; note: string | null };
+export type AnswerLookup = (occurrence: CalendarOccurrence, athleteId: number) => StoredAnswer | undefined;
+
+export async function answerLookup(
   db: Db,
-  roster: number[],
+  athleteIds: number[],
   occurrences: CalendarOccurrence[],
-): Promise<AvailabilitySummary> {
+): Promise<AnswerLookup> {
   const eventIds = [...new Set(occurrences.map((o) => o.seriesId ?? o.eventId))];
   const rows =
-    eventIds.length === 0 || roster.length === 0
+    eventIds.length === 0 || athleteIds.length === 0
       ? []
       : await db
           .select({
@@ -23,27 +27,33 @@ export async function summarize(
             athleteId: eventAvailability.athleteId,
             occurrenceStart: eventAvailability.occurrenceStart,
             status: eventAvailability.status,
+            note: eventAvailability.note,
           })
           .from(eventAvailability)
-          .where(inArray(eventAvailability.eventId, eventIds));
+          .where(and(inArray(eventAvailability.eventId, eventIds), inArray(eventAvailability.athleteId, athleteIds)));
   // "<event>:<athlete>" → the series answer; "<event>:<athlete>@<date>" → a date's own answer.
-  const answers = new Map<string, (typeof rows)[number]['status']>();
+  const answers = new Map<string, StoredAnswer>();
   for (const row of rows) {
     const date = row.occurrenceStart ? `@${row.occurrenceStart.toISOString()}` : '';
-    answers.set(`${row.eventId}:${row.athleteId}${date}`, row.status);
+    answers.set(`${row.eventId}:${row.athleteId}${date}`, { status: row.status, note: row.note });
   }
-  const summary: AvailabilitySummary = {};
-  for (const occurrence of occurrences) {
+  return (occurrence, athleteId) => {
     const eventId = occurrence.seriesId ?? occurrence.eventId;
     const date = occurrence.seriesId && occurrence.occurrenceStart ? `@${occurrence.occurrenceStart}` : '';
-    summary[occurrence.key] = countOf(
-      roster.map(
-        (athlete) =>
-          answers.get(`${eventId}:${athlete}${date}`) ??
-          (date ? answers.get(`${eventId}:${athlete}`) : undefined) ??
-          null,
-      ),
-    );
+    return answers.get(`${eventId}:${athleteId}${date}`) ?? (date ? answers.get(`${eventId}:${athleteId}`) : undefined);
+  };
+}
+
+/** Who is coming to each occurrence, over the roster. */
+export async function summarize(
+  db: Db,
+  roster: number[],
+  occurrences: CalendarOccurrence[],
+): Promise<AvailabilitySummary> {
+  const answer = await answerLookup(db, roster, occurrences);
+  const summary: AvailabilitySummary = {};
+  for (const occurrence of occurrences) {
+    summary[occurrence.key] = countOf(roster.map((athlete) => answer(occurrence, athlete)?.status ?? null));
   }
   return summary;
 }

@@ -8,6 +8,7 @@ import { type Config, ConfigError, loadConfig, publicUrl } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
 import { listenForMetrics } from './metrics/routes.ts';
+import { DEMO_ATHLETE_EMAIL, DEMO_COACH_EMAIL, DEMO_PARENT_EMAIL } from './seed/demo.ts';
 
 /** host:port/name of a connection URL, never its credentials. */
 const where = (url: string, defaultPort: string) => {
@@ -37,6 +38,7 @@ function banner(config: Config, url: string, result: BootstrapResult, metricsPor
     lines.push(
       `  Demo data seeded: ${counts.teams} teams, ${counts.athletes} athletes, ${counts.guardians} guardians, ${counts.coaches} coaches`,
       `  Demo sign-in: ${admin.email} / ${admin.password}`,
+      `  Members (same password): ${DEMO_COACH_EMAIL} (coach), ${DEMO_ATHLETE_EMAIL} (athlete under 18 on that coach's team), ${DEMO_PARENT_EMAIL} (their guardian)`,
     );
   } else if (result.kind === 'existing' && result.demoAdmin) {
     lines.push(`  Demo sign-in: ${result.demoAdmin.email} / ${result.demoAdmin.password} (unless you changed it)`);

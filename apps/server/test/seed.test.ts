@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bootstrap } from '../src/bootstrap.ts';
 import { guardianLinks, teamCoaches, teamMembers, teams, users } from '../src/db/schema/index.ts';
 import { seedBulkUsers } from '../src/seed/bulk.ts';
-import { DEMO_ADMIN } from '../src/seed/demo.ts';
+import { DEMO_ADMIN, DEMO_ATHLETE_EMAIL, DEMO_COACH_EMAIL, DEMO_PARENT_EMAIL } from '../src/seed/demo.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/db.ts';
 import { createTestIdentity } from './helpers/identity.ts';
 
@@ -69,6 +69,23 @@ describe('first start', () => {
 
     const [admin] = await db.select().from(users).where(eq(users.email, DEMO_ADMIN.email));
     expect(admin).toMatchObject({ role: 'SUPER_ADMIN', status: 'ACTIVE' });
+
+    // The member accounts the banner prints: a minor on the demo coach's team and their guardian.
+    const known = await db.execute<{ athlete: string; dob: string; guardian: string; coach: string }>(sql`
+      select a.email as athlete, a.date_of_birth::text as dob, p.email as guardian, cu.email as coach
+      from ${users} a
+      join ${guardianLinks} g on g.athlete_id = a.id
+      join ${users} p on p.id = g.guardian_id and p.status = 'ACTIVE'
+      join ${teamMembers} m on m.user_id = a.id
+      join ${teamCoaches} tc on tc.team_id = m.team_id
+      join coaches c on c.id = tc.coach_id
+      join ${users} cu on cu.id = c.user_id
+      where a.email = ${DEMO_ATHLETE_EMAIL} and a.status = 'ACTIVE' and p.email = ${DEMO_PARENT_EMAIL}
+        and cu.email = ${DEMO_COACH_EMAIL}`);
+    expect(known.rows).toHaveLength(1);
+    const dob = new Date(known.rows[0]?.dob as string);
+    const eighteen = new Date(Date.UTC(dob.getUTCFullYear() + 18, dob.getUTCMonth(), dob.getUTCDate()));
+    expect(eighteen.getTime()).toBeGreaterThan(Date.now() + 180 * 86_400_000);
 
     expect(
       (await bootstrap(database, (await createTestIdentity(database)).admin, { ...noAdmin, SEED_DEMO: true })).kind,

@@ -1,6 +1,7 @@
 export * from './admin.ts';
 export * from './api.ts';
 export * from './auth-session.ts';
+export * from './availability.ts';
 export * from './calendar.ts';
 export * from './chat.ts';
 export * from './constants.ts';
@@ -10,6 +11,7 @@ export * from './date-display.ts';
 export * from './dates.ts';
 export * from './directory.ts';
 export * from './import-columns.ts';
+export * from './member.ts';
 export * from './plural.ts';
 export * from './report-labels.ts';
 export * from './reports.ts';

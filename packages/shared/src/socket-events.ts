@@ -31,6 +31,7 @@ export const SOCKET_EVENTS = {
   presenceOffline: 'presence:offline',
   teamUpdate: 'team:update',
   calendarUpdate: 'calendar:update',
+  availabilityUpdate: 'availability:update',
   pollUpdate: 'poll:update',
 } as const;
 

@@ -3,6 +3,7 @@
  * five admin roles, with a few INACTIVE and SUSPENDED accounts. Deterministic for a given seed.
  */
 import type { Role, UserStatus } from '@fieldhouse/shared';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import {
   coaches,
@@ -31,6 +32,9 @@ export const DEMO_DOMAIN = 'lincolnhigh.example';
 export const DEMO_ADMIN = { email: `admin@${DEMO_DOMAIN}`, password: 'Fieldhouse-2026' };
 /** A coach with a known e-mail, for trying the chat from a coach's side (same password). */
 export const DEMO_COACH_EMAIL = `coach@${DEMO_DOMAIN}`;
+/** An athlete under 18 on the demo coach's team, and their guardian: the member app's side (same password). */
+export const DEMO_ATHLETE_EMAIL = `athlete@${DEMO_DOMAIN}`;
+export const DEMO_PARENT_EMAIL = `parent@${DEMO_DOMAIN}`;
 /** An administrator invited but not yet signed in: the invite (temporary password) is in the outbox. */
 export const DEMO_INVITED_EMAIL = `new.admin@${DEMO_DOMAIN}`;
 /** A suspended administrator, refused at sign-in. */
@@ -256,6 +260,28 @@ export async function seedDemo(db: Db, seed = 2026): Promise<DemoSummary> {
     });
     for (let i = 0; i < memberships.length; i += 1000) {
       await tx.insert(teamMembers).values(memberships.slice(i, i + 1000));
+    }
+    // Known member accounts: the first active minor on the demo coach's team (coach 0 heads team
+    // 0) with an active guardian gets the athlete e-mail; their first guardian the parent one.
+    const suspendedGuardians = new Set(guardianIds.filter((_, g) => guardianRows[g]?.status !== 'ACTIVE'));
+    const known = athleteIds.findIndex((userId, i) => {
+      const guardian = familyGuardianIds[familyOf[i] as number]?.[0];
+      const birthYear = Number(athletes[i]?.dateOfBirth?.slice(0, 4));
+      return (
+        athletes[i]?.status === 'ACTIVE' &&
+        birthYear >= schoolYearStart - 16 &&
+        guardian !== undefined &&
+        !suspendedGuardians.has(guardian) &&
+        memberships.some((m) => m.userId === userId && m.teamId === teamIds[0])
+      );
+    });
+    if (known >= 0) {
+      const guardian = familyGuardianIds[familyOf[known] as number]?.[0] as number;
+      await tx
+        .update(users)
+        .set({ email: DEMO_ATHLETE_EMAIL })
+        .where(eq(users.id, athleteIds[known] as number));
+      await tx.update(users).set({ email: DEMO_PARENT_EMAIL }).where(eq(users.id, guardian));
     }
     await seedDemoChat(tx, DEMO_ADMIN.email, DEMO_COACH_EMAIL);
     await seedDemoCalendar(tx, org.id, org.timezone, null, now);

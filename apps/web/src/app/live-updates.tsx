@@ -7,6 +7,7 @@ import { SOCKET_EVENTS } from '@fieldhouse/shared';
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { safeguardingKeys } from '../features/admin/api/safeguarding.ts';
+import { availabilityKeys } from '../features/calendar/api/availability-queries.ts';
 import { calendarKeys } from '../features/calendar/api/calendar-queries.ts';
 import { useChat } from '../features/chat/realtime/chat-provider.tsx';
 import { dashboardKeys } from '../features/home/api/dashboard-queries.ts';
@@ -17,6 +18,7 @@ import { usersKeys } from '../features/users/api/users-queries.ts';
 const STALE_AFTER: Record<string, QueryKey[]> = {
   [SOCKET_EVENTS.teamUpdate]: [teamsKeys.all, dashboardKeys.all],
   [SOCKET_EVENTS.calendarUpdate]: [calendarKeys.all, dashboardKeys.all],
+  [SOCKET_EVENTS.availabilityUpdate]: [availabilityKeys.all],
   // A person switched off or deleted leaves rosters and counts too.
   [SOCKET_EVENTS.userStatusChange]: [usersKeys.all, teamsKeys.all, dashboardKeys.all],
   // Who observes which conversation (Admin → Safeguarding) changes with the rooms.

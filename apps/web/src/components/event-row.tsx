@@ -13,8 +13,11 @@ export function EventRow({
   o,
   showDate = false,
   showTeam = true,
+  note,
 }: {
   o: CalendarOccurrence;
+  /** A line under the details, e.g. who is coming. */
+  note?: string | undefined;
   /** Lists that are not grouped by day say the day on each row. */
   showDate?: boolean;
   showTeam?: boolean;
@@ -70,6 +73,11 @@ export function EventRow({
               {EVENT_TYPE_LABELS[o.type]}
             </Badge>
           </Group>
+          {note && (
+            <Text size="xs" c="dimmed">
+              {note}
+            </Text>
+          )}
         </Stack>
         <Badge variant="light" color={TYPE_COLORS[o.type]} size="sm" visibleFrom="xs" style={{ flexShrink: 0 }}>
           {EVENT_TYPE_LABELS[o.type]}

@@ -1,4 +1,5 @@
 export * from './audit.ts';
+export * from './availability.ts';
 export * from './calendar.ts';
 export * from './chat.ts';
 export * from './coaches.ts';

@@ -323,7 +323,7 @@ async function createIn(ctx: TxContext, input: CreateInput): Promise<Outcome<Cal
 }
 
 /** The original start of a series occurrence, checked against the series' dates. */
-function requireOccurrence(master: CalendarEventRow, occurrenceStart: string | undefined, timeZone: string) {
+export function requireOccurrence(master: CalendarEventRow, occurrenceStart: string | undefined, timeZone: string) {
   if (!occurrenceStart) throw badRequest('occurrenceStart is required for this scope');
   const instant = new Date(occurrenceStart);
   const shape = seriesShape(master, timeZone);

@@ -25,6 +25,7 @@ import { eventTitle, TYPE_COLORS } from '../../../lib/event-display.ts';
 import { changeEventStatus, deleteEvent } from '../api/calendar-mutations.ts';
 import { calendarKeys } from '../api/calendar-queries.ts';
 import { PHONE_QUERY, shortDate, whenText } from './calendar-utils.ts';
+import { EventAvailability } from './event-availability.tsx';
 import { ScopeChoice } from './scope-choice.tsx';
 
 const DAY_LABELS = { MO: 'Mon', TU: 'Tue', WE: 'Wed', TH: 'Thu', FR: 'Fri', SA: 'Sat', SU: 'Sun' } as const;
@@ -132,6 +133,12 @@ export function EventDrawer({
               {o.transportation && <Detail icon={<IconBus size={16} />}>{o.transportation}</Detail>}
               {o.notes && <Detail icon={<IconNotes size={16} />}>{o.notes}</Detail>}
             </Stack>
+            {o.team && (
+              <>
+                <Divider />
+                <EventAvailability occurrence={o} />
+              </>
+            )}
             <Divider />
             {isSeries && <ScopeChoice label="Actions apply to" value={scope} onChange={setScope} />}
             <Group gap="xs">

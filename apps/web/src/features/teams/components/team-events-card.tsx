@@ -1,12 +1,18 @@
+import { type AvailabilityCounts, availabilityText } from '@fieldhouse/shared';
 import { Anchor, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { EventRow } from '../../../components/event-row.tsx';
 import { QueryError } from '../../../components/query-error.tsx';
+import { teamAvailabilityQueryOptions } from '../../calendar/api/availability-queries.ts';
 import { calendarEventsQueryOptions } from '../../calendar/api/calendar-queries.ts';
 
 const WINDOW_DAYS = 30;
+
+/** Who is coming, once anyone has answered (a roster of no answers says nothing new). */
+const comingText = (counts: AvailabilityCounts | undefined) =>
+  counts && counts.going + counts.maybe + counts.notGoing > 0 ? availabilityText(counts) : undefined;
 /** The team's next games and practices from the calendar (the next 30 days), each a link into it. */
 export function TeamEventsCard({ teamId }: { teamId: number }) {
   const range = useMemo(() => {
@@ -16,6 +22,7 @@ export function TeamEventsCard({ teamId }: { teamId: number }) {
     return { from: start.toISOString(), to: end.toISOString() };
   }, []);
   const events = useQuery(calendarEventsQueryOptions(range, { teamId }));
+  const availability = useQuery(teamAvailabilityQueryOptions(teamId, range));
   const now = Date.now();
   const upcoming = (events.data?.occurrences ?? []).filter((o) => new Date(o.end).getTime() >= now).slice(0, 6);
   return (
@@ -45,7 +52,7 @@ export function TeamEventsCard({ teamId }: { teamId: number }) {
       )}
       <Stack gap={6}>
         {upcoming.map((o) => (
-          <EventRow key={o.key} o={o} showDate showTeam={false} />
+          <EventRow key={o.key} o={o} showDate showTeam={false} note={comingText(availability.data?.[o.key])} />
         ))}
       </Stack>
     </Card>

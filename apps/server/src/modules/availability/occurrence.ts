@@ -1,0 +1,67 @@
+/**
+ * Which date an answer is for. An answer is keyed by the single event or the series (never by an
+ * exception row), so moving one date keeps its answers; an exception row names its series date.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { type CalendarEventRow, calendarEvents } from '../../db/schema/index.ts';
+import { conflict, notFound } from '../../errors.ts';
+import { requireOccurrence } from '../calendar/service.ts';
+
+export type Target = {
+  /** The single event or the series. */
+  eventId: number;
+  /** The series date (its original start); null: a single event, or a whole series. */
+  occurrenceStart: Date | null;
+  /** What the date is now (the exception row if it was changed): for status and end. */
+  status: CalendarEventRow['status'];
+  endsAt: Date;
+  isSeries: boolean;
+};
+
+export async function targetOf(
+  db: Db,
+  row: CalendarEventRow,
+  occurrenceStart: string | undefined,
+  timeZone: string,
+): Promise<Target> {
+  if (row.seriesId !== null && row.originalStartsAt) {
+    return {
+      eventId: row.seriesId,
+      occurrenceStart: row.originalStartsAt,
+      status: row.status,
+      endsAt: row.endsAt,
+      isSeries: true,
+    };
+  }
+  if (!row.recurrence)
+    return { eventId: row.id, occurrenceStart: null, status: row.status, endsAt: row.endsAt, isSeries: false };
+  if (!occurrenceStart) {
+    return {
+      eventId: row.id,
+      occurrenceStart: null,
+      status: row.status,
+      endsAt: row.recurrenceEndsAt ?? row.endsAt,
+      isSeries: true,
+    };
+  }
+  const occurrence = requireOccurrence(row, occurrenceStart, timeZone);
+  if (row.exdates.includes(occurrence.start.toISOString())) throw notFound('Occurrence');
+  const [exception] = await db
+    .select()
+    .from(calendarEvents)
+    .where(and(eq(calendarEvents.seriesId, row.id), eq(calendarEvents.originalStartsAt, occurrence.start)));
+  return {
+    eventId: row.id,
+    occurrenceStart: occurrence.start,
+    status: exception?.status ?? row.status,
+    endsAt: exception?.endsAt ?? occurrence.end,
+    isSeries: true,
+  };
+}
+
+/** Answers are for what is still ahead and on. */
+export function checkOpen(target: Target, now = new Date()) {
+  if (target.status === 'CANCELLED') throw conflict('This event is cancelled', 'event_cancelled');
+  if (target.endsAt <= now) throw conflict('This event has already taken place', 'event_past');
+}

@@ -17,6 +17,11 @@ const REPORTS = [
   { name: 'messaging', card: 'Messaging activity', header: 'Day,Coaches,Athletes,Guardians,Staff,Total' },
   { name: 'unanswered', card: 'Unanswered conversations', header: 'Waiting,From,Role,Group,Staff member,Since (' },
   { name: 'events', card: 'Events by month', header: 'Month,Type,Status,Events,Month (YYYY-MM)' },
+  {
+    name: 'availability',
+    card: 'Availability',
+    header: 'Starts (America/Chicago),Event,Team,Type,Status,Roster,Going,Maybe,Not going,No reply,Replied (%)',
+  },
 ] as const;
 
 /** Raw codes and ISO instants a director should never have to read in a CSV's words. */
@@ -44,7 +49,7 @@ test('run every report, download its CSV and print it', async ({ page, shot }) =
     const section = page.getByRole('region', { name: report.card });
     await expect(section.getByRole('heading', { name: report.card })).toBeVisible();
     await expect(
-      section.getByTestId('report-table').or(section.getByText(/Nothing is waiting|No events/)),
+      section.getByTestId('report-table').or(section.getByText(/Nothing is waiting|No events|No team events/)),
     ).toBeVisible();
     const csv = await downloadCsv(page, report.name);
     expect(csv.startsWith(report.header)).toBe(true);

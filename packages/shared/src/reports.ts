@@ -4,13 +4,22 @@
  * rows they answer. The web's search params reuse the enums with lenient fallbacks.
  */
 import { z } from 'zod';
+import type { PaginationInfo } from './api.ts';
 import { EVENT_STATUSES, EVENT_TYPES } from './calendar.ts';
 import { TAB_VALUES } from './chat.ts';
 import { boundedDate } from './dates.ts';
 import { seasonSchema } from './directory.ts';
 import { ROLES, USER_STATUSES } from './user.ts';
 
-export const REPORT_NAMES = ['roster', 'users', 'participation', 'messaging', 'unanswered', 'events'] as const;
+export const REPORT_NAMES = [
+  'roster',
+  'users',
+  'participation',
+  'messaging',
+  'unanswered',
+  'events',
+  'availability',
+] as const;
 export const reportNameSchema = z.enum(REPORT_NAMES);
 export type ReportName = z.infer<typeof reportNameSchema>;
 
@@ -161,6 +170,39 @@ export type UnansweredRow = {
 
 export type EventsReportRow = { month: string; type: string; status: string; count: number };
 export type EventsReport = { from: string; to: string; timezone: string; result: EventsReportRow[] };
+
+/** Availability (decision 022): each team event of a range with its roster's answers. */
+export const availabilityReportQuerySchema = z.object({
+  ...dateRange,
+  teamId: id.optional(),
+  ...paging,
+  organizationId,
+});
+export type AvailabilityReportQuery = z.infer<typeof availabilityReportQuerySchema>;
+
+export type AvailabilityReportRow = {
+  key: string;
+  eventId: number;
+  start: string;
+  localStart: string;
+  title: string;
+  type: string;
+  status: string;
+  teamId: number;
+  teamName: string;
+  roster: number;
+  going: number;
+  maybe: number;
+  notGoing: number;
+  noReply: number;
+};
+export type AvailabilityReport = {
+  from: string;
+  to: string;
+  timezone: string;
+  result: AvailabilityReportRow[];
+  paginationInfo: PaginationInfo;
+};
 
 /** Seconds as "2 h 5 min", "3 d 4 h", "45 s": report cells and CSV-friendly labels. */
 export function formatDuration(seconds: number | null | undefined): string {

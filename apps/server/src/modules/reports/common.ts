@@ -40,7 +40,12 @@ const daysBetween = (from: string, to: string) =>
  * The inclusive date range of an activity report, in the organization's days: by default the
  * last 30 days up to today; at most a year, `from` never after `to`.
  */
-export function resolveRange(timezone: string, from?: string, to?: string, defaultDays = REPORT_LIMITS.activityDays) {
+export function resolveRange(
+  timezone: string,
+  from?: string,
+  to?: string,
+  defaultDays: number = REPORT_LIMITS.activityDays,
+) {
   const end = to ?? (from ? addDays(from, defaultDays - 1) : todayIn(timezone));
   const start = from ?? addDays(end, -(defaultDays - 1));
   if (start > end) throw badRequest('from: must be on or before to');

@@ -3,6 +3,7 @@
  * (same filters, the whole result) for the organization's admins (decision 011).
  */
 import {
+  availabilityReportQuerySchema,
   eventsReportQuerySchema,
   messagingReportQuerySchema,
   paginationInfo,
@@ -16,6 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { requireAuth } from '../auth/authenticate.ts';
 import { requireAdmin, resolveOrganization } from '../auth/policies.ts';
+import { availabilityCsv, availabilityReport, resolveAvailabilityRange } from './availability.ts';
 import { assertTeamInOrganization, type ReportContext, reportContext, resolveRange } from './common.ts';
 import { eventsCsv, eventsReport, resolveMonthRange } from './events.ts';
 import { firstResponse, messagesPerDay, messagingCsv, unansweredConversations, unansweredCsv } from './messaging.ts';
@@ -188,6 +190,28 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       fileName: 'events',
       body: async (ctx, query) =>
         eventsCsv(await eventsReport(ctx, query, resolveMonthRange(ctx.timezone, query.from, query.to))),
+    },
+  );
+
+  report(
+    'availability',
+    availabilityReportQuerySchema,
+    {
+      summary: 'Team events with their roster’s availability answers (default: the next two weeks; paged)',
+      data: async (ctx, query) => {
+        const range = resolveAvailabilityRange(ctx.timezone, query.from, query.to);
+        const { page, limit } = query;
+        const { result, totalCount } = await availabilityReport(ctx, query, range, { page, limit });
+        return { ...range, timezone: ctx.timezone, result, paginationInfo: paginationInfo(page, limit, totalCount) };
+      },
+    },
+    {
+      summary: 'Availability by event as CSV (every event of the range)',
+      fileName: 'availability',
+      body: async (ctx, query) => {
+        const range = resolveAvailabilityRange(ctx.timezone, query.from, query.to);
+        return availabilityCsv((await availabilityReport(ctx, query, range, null)).result, ctx.timezone);
+      },
     },
   );
 };

@@ -55,4 +55,8 @@ export const REPORTS: Record<ReportName, { title: string; description: string }>
     description: 'Direct conversations waiting for a staff reply, oldest first.',
   },
   events: { title: 'Events by month', description: 'Calendar events by type and status per month.' },
+  availability: {
+    title: 'Availability',
+    description: 'Who is coming to each team event: going, maybe, not going and no reply.',
+  },
 };

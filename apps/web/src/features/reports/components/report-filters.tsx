@@ -29,6 +29,7 @@ const FILTERS: Record<ReportName, FilterKey[]> = {
   messaging: ['from', 'to', 'group'],
   unanswered: ['group'],
   events: ['from', 'to', 'teamId', 'type', 'eventStatus'],
+  availability: ['from', 'to', 'teamId'],
 };
 
 const options = (labels: Record<string, string>, values: readonly string[]) =>

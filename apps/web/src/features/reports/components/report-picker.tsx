@@ -6,6 +6,7 @@ import {
   IconClipboardList,
   IconMessageCircleExclamation,
   IconMessages,
+  IconUserCheck,
   IconUsers,
 } from '@tabler/icons-react';
 import { REPORTS } from './labels.ts';
@@ -18,12 +19,13 @@ const ICONS: Record<ReportName, typeof IconUsers> = {
   messaging: IconMessages,
   unanswered: IconMessageCircleExclamation,
   events: IconCalendarStats,
+  availability: IconUserCheck,
 };
 
-/** The six reports as cards; the chosen one is highlighted (aria-pressed). */
+/** The reports as cards; the chosen one is highlighted (aria-pressed). */
 export function ReportPicker({ value, onChange }: { value: ReportName; onChange: (report: ReportName) => void }) {
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 6 }} spacing="sm" mb="lg" className={classes.noPrint}>
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 4, xl: 7 }} spacing="sm" mb="lg" className={classes.noPrint}>
       {REPORT_NAMES.map((name) => {
         const Icon = ICONS[name];
         const active = name === value;

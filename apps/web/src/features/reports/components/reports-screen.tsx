@@ -12,6 +12,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { downloadReport } from '../api/download-report.ts';
 import { describeFilters } from '../utils/describe-filters.ts';
 import type { ReportSearch } from '../utils/report-search.ts';
+import { AvailabilityReport, availabilityParams } from './availability-report.tsx';
 import { EventsReport, eventsParams } from './events-report.tsx';
 import { REPORTS } from './labels.ts';
 import { MessagingReport, messagingParams } from './messaging-report.tsx';
@@ -33,6 +34,7 @@ const PARAMS: Record<ReportName, (s: ReportSearch) => Record<string, string | nu
   messaging: messagingParams,
   unanswered: unansweredParams,
   events: eventsParams,
+  availability: availabilityParams,
 };
 
 type Props = {
@@ -62,6 +64,7 @@ export function ReportsScreen({ search, teams, sports, onSearch, viewerId }: Pro
     messaging: () => <MessagingReport search={search} />,
     unanswered: () => <UnansweredReport search={search} onPage={onPage} viewerId={viewerId} />,
     events: () => <EventsReport search={search} />,
+    availability: () => <AvailabilityReport search={search} onPage={onPage} />,
   };
 
   return (
@@ -69,7 +72,7 @@ export function ReportsScreen({ search, teams, sports, onSearch, viewerId }: Pro
       <Box className={classes.noPrint}>
         <PageHeader
           title="Reports"
-          description="Rosters, people, participation, messaging and events, computed live for your school."
+          description="Rosters, people, participation, messaging, events and availability, computed live for your school."
           actions={
             <Group gap="xs">
               <Button variant="default" leftSection={<IconPrinter size={16} />} onClick={() => window.print()}>

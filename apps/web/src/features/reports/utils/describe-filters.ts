@@ -15,8 +15,10 @@ type Option = { id: number; name: string };
 export function describeFilters(search: ReportSearch, teams: Option[], sports: Option[]) {
   const parts: string[] = [];
   const name = (list: Option[], id: number) => list.find((o) => o.id === id)?.name ?? `#${id}`;
-  if (search.report === 'messaging' || search.report === 'events') {
-    const fallback = search.report === 'messaging' ? 'Last 30 days' : 'Last 12 months';
+  if (search.report === 'messaging' || search.report === 'events' || search.report === 'availability') {
+    const fallback = { messaging: 'Last 30 days', events: 'Last 12 months', availability: 'Next 14 days' }[
+      search.report
+    ];
     parts.push(search.from || search.to ? `${search.from ?? '…'} to ${search.to ?? '…'}` : fallback);
   }
   if (search.teamId) parts.push(`Team: ${name(teams, search.teamId)}`);

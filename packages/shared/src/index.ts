@@ -2,6 +2,7 @@ export * from './admin.ts';
 export * from './api.ts';
 export * from './auth-session.ts';
 export * from './calendar.ts';
+export * from './change-notice.ts';
 export * from './chat.ts';
 export * from './constants.ts';
 export * from './csv.ts';

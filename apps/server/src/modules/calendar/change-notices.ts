@@ -1,11 +1,27 @@
 /**
- * Change notices: what a calendar change posts to the team's chat room and notifications.
- * Moves, postponements, cancellations, new events and removals are news; other updates stay quiet.
+ * Change notices (decision 024): what a calendar change posts to chat and notifications, a
+ * structured before → after diff of every field people plan by, kept in the SYSTEM message's
+ * metadata, with plain text naming every change for anything that cannot draw the card.
  */
-import { EVENT_TYPE_LABELS, type Recurrence, toWallString, WEEKDAYS, type Weekday } from '@fieldhouse/shared';
+import {
+  type ChangeKind,
+  type ChangeNotice,
+  EVENT_TYPE_LABELS,
+  type EventStatus,
+  type HomeAway,
+  NOTICE_FIELD_LABELS,
+  NOTICE_FIELDS,
+  type NoticeChange,
+  type NoticeField,
+  type Recurrence,
+  toWallString,
+  WEEKDAYS,
+  type Weekday,
+} from '@fieldhouse/shared';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import type { CalendarEventRow } from '../../db/schema/index.ts';
-import { type Announcement, announceToTeam } from './announce.ts';
+import { type CalendarEventRow, teams } from '../../db/schema/index.ts';
+import { type Announcement, announceToTeams } from './announce.ts';
 
 const dateTime = (timeZone: string, allDay: boolean) =>
   new Intl.DateTimeFormat('en-US', {
@@ -48,31 +64,109 @@ const ruleText = (rule: Recurrence) =>
     new Date(`${rule.until}T12:00:00Z`),
   )}`;
 
-export type Change = 'create' | 'move' | 'postpone' | 'cancel' | 'reschedule' | 'delete' | 'update';
+export type Change = ChangeKind;
 
-function messageFor(change: Change, row: CalendarEventRow, timeZone: string, before?: CalendarEventRow) {
+const STATUS_LABELS: Record<EventStatus, string> = {
+  SCHEDULED: 'Scheduled',
+  POSTPONED: 'Postponed',
+  CANCELLED: 'Cancelled',
+};
+const HOME_AWAY_LABELS: Record<HomeAway, string> = { HOME: 'Home', AWAY: 'Away', NEUTRAL: 'Neutral site' };
+
+const dateOnly = (timeZone: string) =>
+  new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', month: 'short', day: 'numeric' });
+const timeOnly = (timeZone: string) =>
+  new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' });
+
+type Shown = Pick<
+  CalendarEventRow,
+  | 'type'
+  | 'title'
+  | 'startsAt'
+  | 'endsAt'
+  | 'allDay'
+  | 'facility'
+  | 'location'
+  | 'opponent'
+  | 'homeAway'
+  | 'status'
+  | 'transportation'
+  | 'recurrence'
+>;
+
+/** Each notice field of a row as people read it, in the organization's zone (null: empty). */
+function fieldValues(row: Shown, timeZone: string): Record<NoticeField, string | null> {
+  const day = dateOnly(timeZone);
+  // All-day ends are exclusive midnights: the last day is the one before.
+  const lastDay = row.allDay ? new Date(row.endsAt.getTime() - 1) : row.endsAt;
+  const first = day.format(row.startsAt);
+  const last = day.format(lastDay);
+  const time = timeOnly(timeZone);
+  return {
+    title: row.title,
+    type: EVENT_TYPE_LABELS[row.type],
+    date: first === last ? first : `${first} – ${last}`,
+    time: row.allDay ? 'All day' : `${time.format(row.startsAt)} – ${time.format(row.endsAt)}`,
+    facility: row.facility || null,
+    location: row.location || null,
+    opponent: row.opponent || null,
+    homeAway: row.homeAway ? HOME_AWAY_LABELS[row.homeAway] : null,
+    status: STATUS_LABELS[row.status],
+    transportation: row.transportation || null,
+    repeat: row.recurrence ? ruleText(row.recurrence) : null,
+  };
+}
+
+/** Every notice field that differs between two states (a new event: every field it has). */
+export function diffFields(before: Shown | undefined, after: Shown, timeZone: string): NoticeChange[] {
+  const next = fieldValues(after, timeZone);
+  const prev = before ? fieldValues(before, timeZone) : null;
+  return NOTICE_FIELDS.flatMap((field) => {
+    const was = prev ? prev[field] : null;
+    const now = next[field];
+    if (was === now || (!prev && field === 'status' && after.status === 'SCHEDULED')) return [];
+    return [{ field, before: was, after: now }];
+  });
+}
+
+const HEADLINES: Record<Change, string> = {
+  create: 'New',
+  move: 'Schedule change',
+  update: 'Schedule change',
+  postpone: 'Postponed',
+  cancel: 'Cancelled',
+  reschedule: 'Back on the schedule',
+  delete: 'Removed from the schedule',
+};
+
+const changeText = (changes: NoticeChange[]) =>
+  changes.map((c) => `${NOTICE_FIELD_LABELS[c.field]}: ${c.before ?? '(none)'} → ${c.after ?? '(none)'}`).join('; ');
+
+/** The plain-text content: the headline sentence, then every changed field (clients without cards read this). */
+function messageFor(change: Change, row: CalendarEventRow, timeZone: string, changes: NoticeChange[]) {
   const label = eventLabel(row);
   const when = whenText(row, timeZone);
   const place = row.location ?? row.facility;
   const at = place ? ` at ${place}` : '';
   const kind = EVENT_TYPE_LABELS[row.type].toLowerCase();
+  const diff = changes.length ? ` ${changeText(changes)}.` : '';
   switch (change) {
     case 'create':
       return row.recurrence
         ? `New ${kind} series: ${label}, ${when}, ${ruleText(row.recurrence)}${at}.`
         : `New ${kind}: ${label}, ${when}${at}.`;
     case 'move':
-      return `Schedule change: ${label} moved to ${when}${at}${before ? ` (was ${whenText(before, timeZone)})` : ''}.`;
+      return `Schedule change: ${label} moved to ${when}${at}.${diff}`;
     case 'postpone':
-      return `Postponed: ${label} on ${when}. A new date will follow.`;
+      return `Postponed: ${label} on ${when}. A new date will follow.${diff}`;
     case 'cancel':
-      return `Cancelled: ${label} on ${when}.`;
+      return `Cancelled: ${label} on ${when}.${diff}`;
     case 'reschedule':
-      return `Back on the schedule: ${label}, ${when}${at}.`;
+      return `Back on the schedule: ${label}, ${when}${at}.${diff}`;
     case 'delete':
       return `Removed from the schedule: ${label} on ${when}.`;
     default:
-      return `Updated: ${label}, ${when}${at}.`;
+      return `Schedule change: ${label}, ${when}${at}.${diff}`;
   }
 }
 
@@ -86,7 +180,30 @@ const TITLES: Record<Change, string> = {
   update: 'Event updated',
 };
 
-/** Posts the team message for changes people must hear about; others stay quiet. */
+/** The notice of a change: its structured diff and the plain text that names every change. */
+export function noticeFor(change: Change, row: CalendarEventRow, timeZone: string, before?: Shown) {
+  const changes =
+    change === 'delete'
+      ? [{ field: 'status' as const, before: STATUS_LABELS[row.status], after: 'Removed' }]
+      : diffFields(change === 'create' ? undefined : before, row, timeZone);
+  const actionUrl = `/calendar?date=${toWallString(row.startsAt, timeZone).slice(0, 10)}&event=${row.seriesId ?? row.id}`;
+  const notice: ChangeNotice = {
+    kind: change,
+    headline: change === 'create' ? `New ${EVENT_TYPE_LABELS[row.type].toLowerCase()}` : HEADLINES[change],
+    event: eventLabel(row),
+    when: whenText(row, timeZone),
+    eventId: row.seriesId ?? row.id,
+    changes,
+    actionUrl,
+  };
+  return { notice, content: messageFor(change, row, timeZone, changes) };
+}
+
+/**
+ * Posts the notice of a change people must hear about: to the event's team room (and the team
+ * it left, if it changed teams), or for an organization-wide event to every active team's room.
+ * An update that changes no notice field (the notes, say) stays quiet.
+ */
 export async function announce(
   tx: Db,
   change: Change,
@@ -95,15 +212,30 @@ export async function announce(
   before?: CalendarEventRow,
   actorId: number | null = null,
 ): Promise<Announcement | null> {
-  if (!row.teamId || change === 'update') return null;
-  return announceToTeam(tx, {
+  const { notice, content } = noticeFor(change, row, timeZone, before);
+  if (change === 'update' && notice.changes.length === 0) return null;
+  const teamIds = row.teamId
+    ? [...new Set([row.teamId, ...(before?.teamId ? [before.teamId] : [])])]
+    : await activeTeamIds(tx, row.organizationId);
+  if (teamIds.length === 0) return null;
+  return announceToTeams(tx, {
     actorId,
     organizationId: row.organizationId,
-    teamId: row.teamId,
+    teamIds,
     title: TITLES[change],
-    content: messageFor(change, row, timeZone, before),
-    actionUrl: `/calendar?date=${toWallString(row.startsAt, timeZone).slice(0, 10)}&event=${row.seriesId ?? row.id}`,
+    content,
+    metadata: { notice },
+    actionUrl: notice.actionUrl,
   });
+}
+
+async function activeTeamIds(tx: Db, organizationId: number) {
+  const rows = await tx
+    .select({ id: teams.id })
+    .from(teams)
+    .where(and(eq(teams.organizationId, organizationId), eq(teams.status, 'ACTIVE')))
+    .orderBy(teams.id);
+  return rows.map((r) => r.id);
 }
 
 /** Which message a change deserves: moves, postponements and cancellations are news. */

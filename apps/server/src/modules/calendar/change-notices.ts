@@ -124,7 +124,11 @@ export function diffFields(before: Shown | undefined, after: Shown, timeZone: st
   return NOTICE_FIELDS.flatMap((field) => {
     const was = prev ? prev[field] : null;
     const now = next[field];
-    if (was === now || (!prev && field === 'status' && after.status === 'SCHEDULED')) return [];
+    if (was === now) return [];
+    // A new event's card names it already (title, type): list what people plan by.
+    if (!prev && (field === 'title' || field === 'type' || (field === 'status' && after.status === 'SCHEDULED'))) {
+      return [];
+    }
     return [{ field, before: was, after: now }];
   });
 }

@@ -297,5 +297,16 @@ describe('change notices', () => {
       ).toEqual([varsityNotice?.content]);
     }
     expect(await notesAbout(school.director.id, id)).toEqual([]);
+
+    // Given to the varsity alone: every team that had it hears, with the team named.
+    const given = await director.patch(`/api/calendar/events/${id}`, { teamId: school.varsity.id });
+    expect(given.statusCode, given.body).toBe(200);
+    for (const team of [school.varsity, school.jv]) {
+      const notice = await lastNotice(team.id);
+      expect(notice.notice.changes, team.name).toEqual([
+        { field: 'team', before: 'Whole school', after: 'Girls Varsity Basketball' },
+      ]);
+      expect(notice.content).toContain('Team: Whole school → Girls Varsity Basketball');
+    }
   });
 });

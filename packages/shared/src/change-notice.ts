@@ -13,6 +13,7 @@ export type ChangeKind = z.infer<typeof changeKindSchema>;
 export const ALERT_CHANGE_KINDS: readonly ChangeKind[] = ['cancel', 'postpone', 'delete'];
 
 export const NOTICE_FIELDS = [
+  'team',
   'title',
   'type',
   'date',
@@ -28,6 +29,7 @@ export const NOTICE_FIELDS = [
 export const noticeFieldSchema = z.enum(NOTICE_FIELDS);
 export type NoticeField = z.infer<typeof noticeFieldSchema>;
 export const NOTICE_FIELD_LABELS: Record<NoticeField, string> = {
+  team: 'Team',
   title: 'Title',
   type: 'Type',
   date: 'Date',

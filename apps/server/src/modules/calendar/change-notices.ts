@@ -18,7 +18,7 @@ import {
   WEEKDAYS,
   type Weekday,
 } from '@fieldhouse/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type CalendarEventRow, teams } from '../../db/schema/index.ts';
 import { type Announcement, announceToTeams } from './announce.ts';
@@ -95,7 +95,7 @@ type Shown = Pick<
 >;
 
 /** Each notice field of a row as people read it, in the organization's zone (null: empty). */
-function fieldValues(row: Shown, timeZone: string): Record<NoticeField, string | null> {
+function fieldValues(row: Shown, timeZone: string): Record<Exclude<NoticeField, 'team'>, string | null> {
   const day = dateOnly(timeZone);
   // All-day ends are exclusive midnights: the last day is the one before.
   const lastDay = row.allDay ? new Date(row.endsAt.getTime() - 1) : row.endsAt;
@@ -122,6 +122,8 @@ export function diffFields(before: Shown | undefined, after: Shown, timeZone: st
   const next = fieldValues(after, timeZone);
   const prev = before ? fieldValues(before, timeZone) : null;
   return NOTICE_FIELDS.flatMap((field) => {
+    // The team is named from the teams table: `announce` adds it.
+    if (field === 'team') return [];
     const was = prev ? prev[field] : null;
     const now = next[field];
     if (was === now) return [];
@@ -185,11 +187,17 @@ const TITLES: Record<Change, string> = {
 };
 
 /** The notice of a change: its structured diff and the plain text that names every change. */
-export function noticeFor(change: Change, row: CalendarEventRow, timeZone: string, before?: Shown) {
-  const changes =
+export function noticeFor(
+  change: Change,
+  row: CalendarEventRow,
+  timeZone: string,
+  before?: Shown,
+  teamChange?: NoticeChange,
+) {
+  const changes: NoticeChange[] =
     change === 'delete'
-      ? [{ field: 'status' as const, before: STATUS_LABELS[row.status], after: 'Removed' }]
-      : diffFields(change === 'create' ? undefined : before, row, timeZone);
+      ? [{ field: 'status', before: STATUS_LABELS[row.status], after: 'Removed' }]
+      : [...(teamChange ? [teamChange] : []), ...diffFields(change === 'create' ? undefined : before, row, timeZone)];
   const actionUrl = `/calendar?date=${toWallString(row.startsAt, timeZone).slice(0, 10)}&event=${row.seriesId ?? row.id}`;
   const notice: ChangeNotice = {
     kind: change,
@@ -205,7 +213,8 @@ export function noticeFor(change: Change, row: CalendarEventRow, timeZone: strin
 
 /**
  * Posts the notice of a change people must hear about: to the event's team room (and the team
- * it left, if it changed teams), or for an organization-wide event to every active team's room.
+ * it left, if it changed teams), or for an organization-wide event (before or after) to every
+ * active team's room.
  * An update that changes no notice field (the notes, say) stays quiet.
  */
 export async function announce(
@@ -216,11 +225,15 @@ export async function announce(
   before?: CalendarEventRow,
   actorId: number | null = null,
 ): Promise<Announcement | null> {
-  const { notice, content } = noticeFor(change, row, timeZone, before);
+  const moved = change !== 'create' && change !== 'delete' && before && before.teamId !== row.teamId;
+  const teamChange = moved ? await teamChangeOf(tx, before.teamId, row.teamId) : undefined;
+  const { notice, content } = noticeFor(change, row, timeZone, before, teamChange);
   if (change === 'update' && notice.changes.length === 0) return null;
-  const teamIds = row.teamId
-    ? [...new Set([row.teamId, ...(before?.teamId ? [before.teamId] : [])])]
-    : await activeTeamIds(tx, row.organizationId);
+  // Whoever had the event hears of it: a team that loses it too, every team for the whole school.
+  const had = [row.teamId, ...(before && change !== 'create' ? [before.teamId] : [])];
+  const teamIds = had.includes(null)
+    ? await activeTeamIds(tx, row.organizationId)
+    : [...new Set(had.filter((id): id is number => id !== null))];
   if (teamIds.length === 0) return null;
   return announceToTeams(tx, {
     actorId,
@@ -231,6 +244,16 @@ export async function announce(
     metadata: { notice },
     actionUrl: notice.actionUrl,
   });
+}
+
+/** "Girls JV → Girls Varsity"; no team is the whole school. */
+async function teamChangeOf(tx: Db, from: number | null, to: number | null): Promise<NoticeChange> {
+  const ids = [from, to].filter((id): id is number => id !== null);
+  const rows = ids.length
+    ? await tx.select({ id: teams.id, name: teams.name }).from(teams).where(inArray(teams.id, ids))
+    : [];
+  const name = (id: number | null) => (id === null ? 'Whole school' : (rows.find((r) => r.id === id)?.name ?? null));
+  return { field: 'team', before: name(from), after: name(to) };
 }
 
 async function activeTeamIds(tx: Db, organizationId: number) {

@@ -189,6 +189,20 @@ test('drag a game to a new time: confirmed, posted in the team chat, changed in 
   expect((phoneBox?.x ?? 0) + (phoneBox?.width ?? 999)).toBeLessThanOrEqual(390);
   await phoneCard.scrollIntoViewIfNeeded();
   await shot('chat-change-notice-phone');
+
+  // A cancellation stands out: its own badge and words, not colour alone. (Whoever made a
+  // change is not sent its post live, as with every system post: reload to read it.)
+  const cancelled = await api.post<{ status: string }>(`/api/calendar/events/${created.data.eventId}/status`, {
+    status: 'CANCELLED',
+  });
+  expect(cancelled.data.status).toBe('CANCELLED');
+  await page.reload();
+  const cancelCard = page.getByRole('article', { name: /^Cancelled: Drag Test Match/ }).last();
+  await expect(cancelCard).toBeVisible({ timeout: 15_000 });
+  await expect(cancelCard).toHaveAttribute('data-notice-kind', 'cancel');
+  await expect(cancelCard.getByRole('list', { name: 'What changed' })).toContainText('Status: Scheduled → Cancelled');
+  await cancelCard.scrollIntoViewIfNeeded();
+  await shot('chat-change-notice-cancelled-phone');
 });
 
 test('import a league schedule: its own headers, US dates and 12-hour times; the bad row is left out', async ({

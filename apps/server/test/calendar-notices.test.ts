@@ -3,17 +3,27 @@
  * in the team's room (organization-wide events: every team's), the same text as a notification
  * once per person, and the iCal feed carries the new place and time.
  */
-import { type CalendarFeed, type ChangeNotice, type ChatMessage, chatMessageSchema } from '@fieldhouse/shared';
+import {
+  type CalendarFeed,
+  type ChangeNotice,
+  type ChatMessage,
+  chatMessageSchema,
+  SOCKET_EVENTS,
+} from '@fieldhouse/shared';
 import { and, eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatMessages, notifications, teamMembers } from '../src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { as, buildSchool, type School } from './helpers/directory.ts';
+import { nextEvent, openSocket } from './helpers/sockets.ts';
 
 let app: TestApp;
 let school: School;
 let director: Awaited<ReturnType<typeof as>>;
+let url: string;
+const sockets: Socket[] = [];
 
 // Days from the first Tuesday after April 5th next year: no DST change nearby, weekdays known.
 const year = new Date().getUTCFullYear() + 1;
@@ -33,8 +43,10 @@ beforeAll(async () => {
   app = await buildTestApp();
   school = await buildSchool(app, 'Westfield High');
   director = await as(app, school.director);
+  url = await app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {
+  for (const socket of sockets.splice(0)) socket.close();
   await app.close();
 });
 
@@ -82,6 +94,9 @@ describe('change notices', () => {
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json().data.eventId as number;
 
+    // The coach's open app hears the card live, after the commit.
+    const coach = await openSocket(app, url, school.coach, sockets);
+    const live = nextEvent<ChatMessage>(coach, SOCKET_EVENTS.chatMessageReceived, 5000);
     const moved = await director.patch(`/api/calendar/events/${id}`, {
       facility: 'Auxiliary Gym',
       start: `${day(0)}T19:00`,
@@ -99,6 +114,7 @@ describe('change notices', () => {
     expect(message.content.startsWith(`Schedule change: Varsity Practice moved to ${label(0)}, 7:00 PM`)).toBe(true);
     expect(message.content).toContain('Facility: Main Gym → Auxiliary Gym');
     expect(message.content).toContain('Time: 5:30 PM – 6:30 PM → 7:00 PM – 8:00 PM');
+    expect((await live).notice).toEqual(message.notice);
     // Stored once, in the message's own metadata column (no side table).
     const [stored] = await app.testDatabase.db.select().from(chatMessages).where(eq(chatMessages.id, message.id));
     expect(stored?.metadata).toEqual({ notice: message.notice });

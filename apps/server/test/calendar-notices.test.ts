@@ -278,6 +278,28 @@ describe('change notices', () => {
     const cancelled = await lastNotice(school.varsity.id);
     expect(cancelled.notice.kind).toBe('cancel');
     expect(cancelled.content).toMatch(new RegExp(`^Cancelled: Morning Lift on ${label(21)}, 7:00 AM`));
+
+    // This and following, from the second date: the split series moves to the pool.
+    const second = new Date(Date.parse(dates[1]?.occurrenceStart as string) + 30 * 60_000).toISOString();
+    const following = await director.patch(`/api/calendar/events/${id}`, {
+      scope: 'following',
+      occurrenceStart: second,
+      facility: 'Pool',
+    });
+    expect(following.statusCode, following.body).toBe(200);
+    const split = await lastNotice(school.varsity.id);
+    expect(split.notice.changes).toContainEqual({ field: 'facility', before: 'Main Gym', after: 'Pool' });
+    expect(split.content).toContain(label(14));
+
+    // Deleting the first date alone.
+    const first = new Date(Date.parse(dates[0]?.occurrenceStart as string) + 30 * 60_000).toISOString();
+    const removed = await director.delete(
+      `/api/calendar/events/${id}?scope=occurrence&occurrenceStart=${encodeURIComponent(first)}`,
+    );
+    expect(removed.statusCode, removed.body).toBe(200);
+    const gone = await lastNotice(school.varsity.id);
+    expect(gone.notice.kind).toBe('delete');
+    expect(gone.content).toBe(`Removed from the schedule: Morning Lift on ${label(7)}, 7:00 AM.`);
   });
 
   it('an organization-wide change reaches every team room, and each person once', async () => {

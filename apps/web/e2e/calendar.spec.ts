@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext } from '@playwright/test';
+import { expectAccessible } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { DEMO, signIn } from './helpers.ts';
 
@@ -172,11 +173,13 @@ test('drag a game to a new time: confirmed, posted in the team chat, changed in 
   );
   await card.scrollIntoViewIfNeeded();
   await shot('chat-change-notice-desktop');
+  await expectAccessible(page, 'team chat with a change notice');
   await page.evaluate(() => localStorage.setItem('mantine-color-scheme-value', 'dark'));
   await page.reload();
   await expect(card).toBeVisible({ timeout: 15_000 });
   await card.scrollIntoViewIfNeeded();
   await shot('chat-change-notice-dark');
+  await expectAccessible(page, 'team chat with a change notice, dark');
   await page.evaluate(() => localStorage.removeItem('mantine-color-scheme-value'));
 
   // The messages screen at phone width shows the same card, inside the screen's width.
@@ -203,6 +206,7 @@ test('drag a game to a new time: confirmed, posted in the team chat, changed in 
   await expect(cancelCard.getByRole('list', { name: 'What changed' })).toContainText('Status: Scheduled → Cancelled');
   await cancelCard.scrollIntoViewIfNeeded();
   await shot('chat-change-notice-cancelled-phone');
+  await expectAccessible(page, 'messages with a cancellation notice, phone width');
 });
 
 test('import a league schedule: its own headers, US dates and 12-hour times; the bad row is left out', async ({

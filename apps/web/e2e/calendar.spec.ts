@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext } from '@playwright/test';
+import { expectAccessible } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { DEMO, signIn } from './helpers.ts';
 
@@ -163,8 +164,49 @@ test('drag a game to a new time: confirmed, posted in the team chat, changed in 
   expect(block).toContain(`DTSTART;TZID=America/Chicago:${wednesday.replaceAll('-', '')}T130000`);
   expect(block).toContain('SEQUENCE:1');
 
+  // The team room shows the change as a card: the headline and "Time: before → after".
   await page.goto(`/teams/${team.id}/chats`);
-  await expect(page.getByText(/Schedule change: .*Hamilton/).first()).toBeVisible({ timeout: 15_000 });
+  const card = page.getByRole('article', { name: /^Schedule change: Drag Test Match/ }).last();
+  await expect(card).toBeVisible({ timeout: 15_000 });
+  await expect(card.getByRole('list', { name: 'What changed' })).toContainText(
+    'Time: 12:00 PM – 1:00 PM → 1:00 PM – 2:00 PM',
+  );
+  await card.scrollIntoViewIfNeeded();
+  await shot('chat-change-notice-desktop');
+  await expectAccessible(page, 'team chat with a change notice');
+  await page.evaluate(() => localStorage.setItem('mantine-color-scheme-value', 'dark'));
+  await page.reload();
+  await expect(card).toBeVisible({ timeout: 15_000 });
+  await card.scrollIntoViewIfNeeded();
+  await shot('chat-change-notice-dark');
+  await expectAccessible(page, 'team chat with a change notice, dark');
+  await page.evaluate(() => localStorage.removeItem('mantine-color-scheme-value'));
+
+  // The messages screen at phone width shows the same card, inside the screen's width.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/messages?roomId=${rooms.data[0]?.id}`);
+  const phoneCard = page.getByRole('article', { name: /^Schedule change: Drag Test Match/ }).last();
+  await expect(phoneCard).toBeVisible({ timeout: 15_000 });
+  await expect(phoneCard).toContainText('1:00 PM – 2:00 PM');
+  const phoneBox = await phoneCard.boundingBox();
+  expect((phoneBox?.x ?? 0) + (phoneBox?.width ?? 999)).toBeLessThanOrEqual(390);
+  await phoneCard.scrollIntoViewIfNeeded();
+  await shot('chat-change-notice-phone');
+
+  // A cancellation stands out: its own badge and words, not colour alone. (Whoever made a
+  // change is not sent its post live, as with every system post: reload to read it.)
+  const cancelled = await api.post<{ status: string }>(`/api/calendar/events/${created.data.eventId}/status`, {
+    status: 'CANCELLED',
+  });
+  expect(cancelled.data.status).toBe('CANCELLED');
+  await page.reload();
+  const cancelCard = page.getByRole('article', { name: /^Cancelled: Drag Test Match/ }).last();
+  await expect(cancelCard).toBeVisible({ timeout: 15_000 });
+  await expect(cancelCard).toHaveAttribute('data-notice-kind', 'cancel');
+  await expect(cancelCard.getByRole('list', { name: 'What changed' })).toContainText('Status: Scheduled → Cancelled');
+  await cancelCard.scrollIntoViewIfNeeded();
+  await shot('chat-change-notice-cancelled-phone');
+  await expectAccessible(page, 'messages with a cancellation notice, phone width');
 });
 
 test('import a league schedule: its own headers, US dates and 12-hour times; the bad row is left out', async ({

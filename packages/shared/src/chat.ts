@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { changeNoticeSchema } from './change-notice.ts';
 import { CHAT } from './constants.ts';
 import { memberReasonSchema } from './safeguarding.ts';
 import { isoDateTime, limitParam, pageParam } from './user.ts';
@@ -45,6 +46,8 @@ export const chatMessageSchema = z.object({
   messageType: messageTypeSchema,
   media: z.array(mediaSchema),
   poll: pollSchema.nullable(),
+  /** A calendar change's structured diff (SYSTEM messages only); absent on every other message. */
+  notice: changeNoticeSchema.nullable().optional(),
   chatRoom: z.object({ id: z.number().int(), uuid: z.uuid() }),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;

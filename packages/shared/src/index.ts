@@ -3,6 +3,7 @@ export * from './api.ts';
 export * from './auth-session.ts';
 export * from './availability.ts';
 export * from './calendar.ts';
+export * from './change-notice.ts';
 export * from './chat.ts';
 export * from './constants.ts';
 export * from './csv.ts';

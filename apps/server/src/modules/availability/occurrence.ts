@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type CalendarEventRow, calendarEvents } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../errors.ts';
-import { requireOccurrence } from '../calendar/service.ts';
+import { requireOccurrence } from '../calendar/series-edits.ts';
 
 export type Target = {
   /** The single event or the series. */

@@ -1,6 +1,7 @@
 /**
  * "One change everywhere": a schedule change posts a SYSTEM message (no human sender) into the
- * team's chat room and a notification to the team's coaches, athletes and guardians, written in
+ * team's chat room (an organization-wide event: every team's) and one notification to each of
+ * the teams' coaches, athletes and guardians, written in
  * the change's transaction; the socket events go out after the commit. Chat owns the posting
  * and the audience; this file only says what a schedule change posts.
  */
@@ -10,7 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { organizationRoom } from '../../realtime/rooms.ts';
 import { teamAudience } from '../chat/audience.ts';
 import { notifyUsers } from '../chat/notifications.ts';
-import { postSystemMessage } from '../chat/system-messages.ts';
+import { postSystemMessage, type SystemPost } from '../chat/system-messages.ts';
 import { ensureTeamRoom } from '../chat/team-room.ts';
 import type { Emit } from '../safeguarding/reconcile.ts';
 
@@ -21,24 +22,39 @@ export type Announcement = { emit: (io: Server) => void };
  * Posts `content` as a SYSTEM message in the team's room and notifies the team. Call inside the
  * change's transaction; run the returned `emit` after it commits.
  */
-export async function announceToTeam(
-  db: Db,
-  input: {
-    organizationId: number;
-    teamId: number;
-    title: string;
-    content: string;
-    actionUrl: string;
-    /** Who made the change: nobody is notified of their own change. */
-    actorId?: number | null;
-  },
-): Promise<Announcement> {
+export function announceToTeam(db: Db, input: Omit<TeamsInput, 'teamIds'> & { teamId: number }): Promise<Announcement> {
+  const { teamId, ...rest } = input;
+  return announceToTeams(db, { ...rest, teamIds: [teamId] });
+}
+
+type TeamsInput = {
+  organizationId: number;
+  teamIds: number[];
+  title: string;
+  content: string;
+  /** Stored with each message (a change notice's diff). */
+  metadata?: Record<string, unknown> | null;
+  actionUrl: string;
+  /** Who made the change: nobody is notified of their own change. */
+  actorId?: number | null;
+};
+
+/**
+ * Posts one SYSTEM message into each team's room, then one notification per person across all
+ * the teams' audiences (someone on two teams hears once). In the caller's transaction.
+ */
+export async function announceToTeams(db: Db, input: TeamsInput): Promise<Announcement> {
   const changes: Emit[] = [];
-  const room = await ensureTeamRoom(db, input.teamId, (emit) => changes.push(emit));
+  const posts: SystemPost[] = [];
+  const audience = new Set<number>();
   const actorId = input.actorId ?? null;
-  const post = await postSystemMessage(db, room.id, input.content, null, actorId);
-  const audience = (await teamAudience(db, input.teamId)).filter((id) => id !== actorId);
-  const notified = await notifyUsers(db, audience, {
+  for (const teamId of input.teamIds) {
+    const room = await ensureTeamRoom(db, teamId, (emit) => changes.push(emit));
+    posts.push(await postSystemMessage(db, room.id, input.content, input.metadata ?? null, actorId));
+    for (const id of await teamAudience(db, teamId)) audience.add(id);
+  }
+  audience.delete(actorId ?? -1);
+  const notified = await notifyUsers(db, [...audience], {
     title: input.title,
     message: input.content,
     type: 'event',
@@ -47,7 +63,7 @@ export async function announceToTeam(
   return {
     emit: (io) => {
       for (const emit of changes) emit(io);
-      post.emit(io);
+      for (const post of posts) post.emit(io);
       notified.emit(io);
     },
   };

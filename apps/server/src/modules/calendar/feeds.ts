@@ -15,9 +15,9 @@ import { and, asc, eq, gte, inArray, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type CalendarEventRow, calendarEvents, calendarFeeds, organizations, teams } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
+import { eventLabel } from './change-notices.ts';
 import { buildCalendar, type IcalEvent, UID_DOMAIN } from './ical.ts';
 import { organizationZone, teamInfo } from './occurrences.ts';
-import { eventLabel } from './service.ts';
 
 /** Feeds carry the last 180 days and everything ahead. */
 const FEED_HISTORY_DAYS = 180;

@@ -34,20 +34,13 @@ import { badRequest, notFound } from '../../errors.ts';
 import { recordAudit } from '../audit/record.ts';
 import { requireAuth } from '../auth/authenticate.ts';
 import { requireAdmin, resolveOrganization } from '../auth/policies.ts';
+import { contextFor, type Outcome } from './change.ts';
+import { toInstants } from './event-input.ts';
 import { listFeeds, renderOccurrences, rotateFeed } from './feeds.ts';
 import { findConflicts, findEvent, listOccurrences, organizationZone } from './occurrences.ts';
 import { expandSeries } from './recurrence.ts';
 import { importSchedule, importScheduleRows, occurrencesToCsv } from './schedule-csv.ts';
-import {
-  changeStatus,
-  contextFor,
-  createEvent,
-  deleteEvent,
-  type Outcome,
-  presentEvent,
-  toInstants,
-  updateEvent,
-} from './service.ts';
+import { changeStatus, createEvent, deleteEvent, presentEvent, updateEvent } from './service.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const organizationParam = z.coerce.number().int().positive().optional().catch(undefined);

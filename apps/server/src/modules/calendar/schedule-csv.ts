@@ -30,7 +30,9 @@ import { mappedCsvRows } from '../../http/mapped-csv.ts';
 import { recordAudit } from '../audit/record.ts';
 import type { AppUser } from '../auth/authenticate.ts';
 import { type Announcement, announceToTeam } from './announce.ts';
-import { calendarChange, eventLabel, finish, toInstants } from './service.ts';
+import { calendarChange, finish } from './change.ts';
+import { eventLabel } from './change-notices.ts';
+import { toInstants } from './event-input.ts';
 
 /** CSV text of occurrences, in the import's columns (so an export can be edited and re-imported). */
 export function occurrencesToCsv(occurrences: CalendarOccurrence[]): string {

@@ -2,7 +2,7 @@
  * Messages: stored exactly once per (sender, client id), in one transaction with the members'
  * unread counters; history pages backwards, forwards or around a message.
  */
-import type { ChatMessage, MessageType, Poll } from '@fieldhouse/shared';
+import { type ChatMessage, changeNoticeSchema, type MessageType, type Poll } from '@fieldhouse/shared';
 import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { chatAttachments, chatMessages, chatRoomMembers, chatRooms, users } from '../../db/schema/index.ts';
@@ -33,8 +33,16 @@ export function presentMessage(
     messageType: row.messageType,
     media: row.deletedAt ? [] : media.map(presentMedia),
     poll: row.deletedAt ? null : poll,
+    ...noticeOf(row),
     chatRoom: { id: room.id, uuid: room.uuid },
   };
+}
+
+/** A calendar change notice stored with a SYSTEM message (decision 024); other metadata stays server-side. */
+function noticeOf(row: MessageRow): Pick<ChatMessage, 'notice'> {
+  if (row.messageType !== 'SYSTEM' || row.deletedAt || !row.metadata?.notice) return {};
+  const parsed = changeNoticeSchema.safeParse(row.metadata.notice);
+  return parsed.success ? { notice: parsed.data } : {};
 }
 
 export type SendInput = {

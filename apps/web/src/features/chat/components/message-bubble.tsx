@@ -2,6 +2,7 @@ import type { ChatMessage, Media } from '@fieldhouse/shared';
 import { Box, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { AttachmentView } from './attachment-view.tsx';
+import { ChangeNoticeCard } from './change-notice-card.tsx';
 import { PersonAvatar } from './person-avatar.tsx';
 import { PollCard } from './poll-card.tsx';
 
@@ -74,6 +75,12 @@ type Props = { message: ChatMessage; own: boolean; showSender: boolean; highligh
 
 /** A stored message. Polls carry their question in the poll card, not twice. */
 export function MessageBubble({ message, own, showSender, highlighted }: Props) {
+  if (message.messageType === 'SYSTEM' && message.notice)
+    return (
+      <div id={`message-${message.id}`} data-message-id={message.id} data-highlighted={highlighted || undefined}>
+        <ChangeNoticeCard notice={message.notice} time={timeOf(message.createdAt)} />
+      </div>
+    );
   if (message.messageType === 'SYSTEM')
     return (
       <Text size="xs" c="dimmed" ta="center" px="xl" py={4} id={`message-${message.id}`}>

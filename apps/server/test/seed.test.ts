@@ -67,6 +67,13 @@ describe('first start', () => {
     const [members] = await db.select({ n: count() }).from(teamMembers);
     expect(members?.n).toBeGreaterThan(400);
 
+    // Answers to "who is coming" for the next two weeks' team events, some with a reason.
+    const answers = await db.execute<{ n: number; notes: number }>(
+      sql`select count(*)::int as n, count(note)::int as notes from event_availability`,
+    );
+    expect(answers.rows[0]?.n).toBeGreaterThan(100);
+    expect(answers.rows[0]?.notes).toBeGreaterThan(0);
+
     const [admin] = await db.select().from(users).where(eq(users.email, DEMO_ADMIN.email));
     expect(admin).toMatchObject({ role: 'SUPER_ADMIN', status: 'ACTIVE' });
 

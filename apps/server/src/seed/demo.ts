@@ -17,6 +17,7 @@ import {
 } from '../db/schema/index.ts';
 import { SPORTS, TEAMS } from './catalog.ts';
 import { seedDemoAudit } from './demo-audit.ts';
+import { seedDemoAvailability } from './demo-availability.ts';
 import { seedDemoCalendar } from './demo-calendar.ts';
 import { seedDemoChat } from './demo-chat.ts';
 import { BOY_NAMES, GIRL_NAMES, LAST_NAMES } from './names.ts';
@@ -285,6 +286,7 @@ export async function seedDemo(db: Db, seed = 2026): Promise<DemoSummary> {
     }
     await seedDemoChat(tx, DEMO_ADMIN.email, DEMO_COACH_EMAIL);
     await seedDemoCalendar(tx, org.id, org.timezone, null, now);
+    await seedDemoAvailability(tx, org.id, org.timezone, random, now);
     await seedDemoAudit(
       tx,
       org.id,

@@ -140,7 +140,12 @@ export const supervisedMessageSchema = z.object({
   sender: auditActorSchema.nullable(),
   content: z.string(),
   messageType: z.string(),
+  /** Unsent by the sender (decision 023): the text above is still what was sent. */
   deleted: z.boolean(),
+  deletedAt: z.string().nullable(),
+  editedAt: z.string().nullable(),
+  /** Earlier texts of an edited message, oldest first; `content` is the latest. */
+  versions: z.array(z.object({ content: z.string(), writtenAt: z.string(), replacedAt: z.string() })),
   attachments: z.array(z.object({ fileName: z.string(), mimeType: z.string(), size: z.number() })),
 });
 export type SupervisedMessage = z.infer<typeof supervisedMessageSchema>;

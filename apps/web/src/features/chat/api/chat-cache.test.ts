@@ -25,6 +25,8 @@ const buildMessage = (overrides: Partial<ChatMessage> & { roomId?: number; sende
     sender: { id: senderId, firstName: 'Coach', lastName: 'Smith', userImage: null },
     content: `message ${id}`,
     createdAt: at(0),
+    editedAt: null,
+    unsent: false,
     messageType: 'TEXT',
     media: [],
     poll: null,

@@ -1,7 +1,10 @@
 import type { ChatMessage, Media } from '@fieldhouse/shared';
 import { Box, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
+import { useMessageControls } from '../hooks/use-message-controls.ts';
 import { AttachmentView } from './attachment-view.tsx';
+import { MessageActions } from './message-actions.tsx';
+import { MessageEditor } from './message-editor.tsx';
 import { PersonAvatar } from './person-avatar.tsx';
 import { PollCard } from './poll-card.tsx';
 
@@ -18,11 +21,24 @@ type BubbleProps = {
   footer: ReactNode;
   highlighted?: boolean;
   muted?: boolean;
+  /** Replaces the text bubble (the inline editor, the "Message unsent" placeholder). */
+  body?: ReactNode;
   children?: ReactNode;
 };
 
 /** The shape of every message, stored or still sending: own on the right, others on the left. */
-export function Bubble({ own, sender, showSender, content, media, footer, highlighted, muted, children }: BubbleProps) {
+export function Bubble({
+  own,
+  sender,
+  showSender,
+  content,
+  media,
+  footer,
+  highlighted,
+  muted,
+  body,
+  children,
+}: BubbleProps) {
   const name = sender ? [sender.firstName, sender.lastName].filter(Boolean).join(' ') : '';
   return (
     <Group justify={own ? 'flex-end' : 'flex-start'} align="flex-end" gap="xs" wrap="nowrap" px="md">
@@ -43,7 +59,8 @@ export function Bubble({ own, sender, showSender, content, media, footer, highli
         {media.map((m) => (
           <AttachmentView key={m.uuid} media={m} />
         ))}
-        {content && (
+        {body}
+        {!body && content && (
           <Paper
             px="sm"
             py={6}
@@ -74,14 +91,34 @@ type Props = { message: ChatMessage; own: boolean; showSender: boolean; highligh
 
 /** A stored message. Polls carry their question in the poll card, not twice. */
 export function MessageBubble({ message, own, showSender, highlighted }: Props) {
+  const controls = useMessageControls(message, own);
+  const [editing, setEditing] = useState(false);
   if (message.messageType === 'SYSTEM')
     return (
       <Text size="xs" c="dimmed" ta="center" px="xl" py={4} id={`message-${message.id}`}>
         {message.content} · {timeOf(message.createdAt)}
       </Text>
     );
+  const body = message.unsent ? (
+    <Paper px="sm" py={6} radius="lg" withBorder bg="transparent">
+      <Text size="sm" fs="italic" c="dimmed">
+        Message unsent
+      </Text>
+    </Paper>
+  ) : editing && controls.canChange ? (
+    <MessageEditor
+      initial={message.content}
+      onCancel={() => setEditing(false)}
+      onSave={(content) => controls.edit(content).then(() => setEditing(false))}
+    />
+  ) : undefined;
   return (
-    <div id={`message-${message.id}`} data-message-id={message.id} data-highlighted={highlighted || undefined}>
+    <div
+      id={`message-${message.id}`}
+      data-message-id={message.id}
+      data-highlighted={highlighted || undefined}
+      data-unsent={message.unsent || undefined}
+    >
       <Bubble
         own={own}
         sender={message.sender}
@@ -89,13 +126,20 @@ export function MessageBubble({ message, own, showSender, highlighted }: Props) 
         content={message.poll ? '' : message.content}
         media={message.media}
         highlighted={highlighted}
+        body={body}
         footer={
-          <Tooltip label={fullDate(message.createdAt)} openDelay={400}>
-            <Text size="xs" c="dimmed">
-              {timeOf(message.createdAt)}
-              {own && ' · Sent'}
-            </Text>
-          </Tooltip>
+          <>
+            <Tooltip label={fullDate(message.createdAt)} openDelay={400}>
+              <Text size="xs" c="dimmed">
+                {timeOf(message.createdAt)}
+                {message.editedAt && !message.unsent && ' · Edited'}
+                {own && !message.unsent && ' · Sent'}
+              </Text>
+            </Tooltip>
+            {controls.canChange && !editing && (
+              <MessageActions onEdit={() => setEditing(true)} onUnsend={controls.unsend} />
+            )}
+          </>
         }
       >
         {message.poll && <PollCard poll={message.poll} />}

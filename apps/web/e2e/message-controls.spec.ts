@@ -15,13 +15,14 @@ const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch:
 /** The coach in a direct room with the director, and the next `chat:message-updated` they hear. */
 async function coachWithDirector(baseURL: string) {
   const director = await ChatClient.connect(baseURL, DEMO.director);
-  const directorId = (await director.me()).id;
+  const { id: directorId, firstName: directorName } = await director.me();
   director.close();
   const coach = await ChatClient.connect(baseURL, DEMO.coach);
   const roomId = await coach.directRoomWith(directorId);
+  const coachName = (await coach.me()).firstName;
   const nextUpdate = () =>
     new Promise<ChatMessage>((resolve) => coach.socket.once(SOCKET_EVENTS.messageUpdated, resolve));
-  return { coach, roomId, nextUpdate };
+  return { coach, coachName, directorName, roomId, nextUpdate };
 }
 
 /** Sends from the composer and returns the director's bubble of it. */
@@ -40,7 +41,7 @@ async function editAndUnsend(
   baseURL: string,
   tag: 'desktop' | 'phone',
 ) {
-  const { coach, roomId, nextUpdate } = await coachWithDirector(baseURL);
+  const { coach, coachName, directorName, roomId, nextUpdate } = await coachWithDirector(baseURL);
   try {
     await signIn(page, DEMO.director, `/messages/?tab=COACHES&roomId=${roomId}`);
     const original = `${tag}: practice at 5:30 in Main Gym`;
@@ -95,7 +96,7 @@ async function editAndUnsend(
     // The coach's history agrees after a reload.
     const page1 = await coach.api<{ messages: ChatMessage[] }>('GET', `/chat/rooms/${roomId}/messages`);
     expect(page1.messages.find((m) => m.id === id)).toMatchObject({ unsent: true, content: '' });
-    return { fixed, original };
+    return { fixed, original, coachName, directorName };
   } finally {
     coach.close();
   }
@@ -106,14 +107,15 @@ test('the director edits then unsends a message; the coach sees both live; super
   shot,
   baseURL,
 }) => {
-  const { original, fixed } = await editAndUnsend(page, shot, baseURL as string, 'desktop');
+  const { original, fixed, coachName, directorName } = await editAndUnsend(page, shot, baseURL as string, 'desktop');
 
   await page.goto('/admin/home/?tab=supervision');
   await page.getByLabel('Search conversations').fill('Auxiliary Gym');
   const row = page
     .getByRole('row')
     .filter({ has: page.getByRole('button', { name: 'Open' }) })
-    .first();
+    .filter({ hasText: coachName })
+    .filter({ hasText: directorName });
   await expect(row).toBeVisible({ timeout: 15_000 });
   await row.getByRole('button', { name: 'Open' }).click();
   const dialog = page.getByRole('dialog');

@@ -9,7 +9,14 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, chatMessages, chatMessageVersions, chatRoomMembers, users } from '../src/db/schema/index.ts';
+import {
+  auditLog,
+  chatMessages,
+  chatMessageVersions,
+  chatRoomMembers,
+  notifications,
+  users,
+} from '../src/db/schema/index.ts';
 import { editMessage } from '../src/modules/message-controls/service.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { as, buildSchool, type School } from './helpers/directory.ts';
@@ -67,6 +74,19 @@ const auditFor = (action: string, messageId: number) =>
     .from(auditLog)
     .where(and(eq(auditLog.action, action), eq(auditLog.entityId, String(messageId))));
 
+/** The unread message notification a person has for a room, once the send has stored it (it follows the ack). */
+async function notificationOf(userId: number, roomId: number) {
+  for (let tries = 0; tries < 50; tries++) {
+    const [row] = await db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), eq(notifications.actionUrl, `/messages?roomId=${roomId}`)));
+    if (row) return row;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('no notification');
+}
+
 async function supervised(roomId: number) {
   const res = await (await as(app, school.director)).get(
     `/api/admin/conversations/${roomId}/messages?reason=${encodeURIComponent(REASON)}`,
@@ -82,6 +102,7 @@ describe('the author, inside the window', () => {
     const coach = await socketFor(school.coach);
     const sent = await send(director, room.id, 'Practice at 5:30 in Main Gym');
     expect(sent).toMatchObject({ editedAt: null, unsent: false });
+    expect((await notificationOf(school.coach.id, room.id)).message).toBe('Practice at 5:30 in Main Gym');
 
     const heard = next<ChatMessage>(coach, SOCKET_EVENTS.messageUpdated);
     const ack = await edit(director, sent.id, 'Practice at 7:00 in Auxiliary Gym');
@@ -90,6 +111,8 @@ describe('the author, inside the window', () => {
       data: { id: sent.id, content: 'Practice at 7:00 in Auxiliary Gym', unsent: false, editedAt: expect.any(String) },
     });
     expect(await heard).toEqual((ack as { data: ChatMessage }).data);
+    // The bell quotes the text as it now reads.
+    expect((await notificationOf(school.coach.id, room.id)).message).toBe('Practice at 7:00 in Auxiliary Gym');
 
     // History and the room list read the edit.
     const coachApi = await as(app, school.coach);
@@ -117,6 +140,7 @@ describe('the author, inside the window', () => {
     const director = await socketFor(school.director);
     const athlete = await socketFor(school.athlete2);
     const sent = await send(director, room.id, 'Bus leaves at 3');
+    await notificationOf(school.athlete2.id, room.id);
     const heardEdit = next<ChatMessage>(athlete, SOCKET_EVENTS.messageUpdated);
     expect((await edit(director, sent.id, 'Bus leaves at 4')).ok).toBe(true);
     expect(await heardEdit).toMatchObject({ content: 'Bus leaves at 4', editedAt: expect.any(String) });
@@ -126,6 +150,7 @@ describe('the author, inside the window', () => {
     expect(await heard).toMatchObject({ id: sent.id, unsent: true, content: '', media: [] });
 
     expect(await stored(sent.id)).toMatchObject({ content: 'Bus leaves at 4', deletedAt: expect.any(Date) });
+    expect((await notificationOf(school.athlete2.id, room.id)).message).toBe('Message unsent');
     const history = await (await as(app, school.athlete2)).get(`/api/chat/rooms/${room.id}/messages`);
     expect((history.json().data.messages as ChatMessage[]).find((m) => m.id === sent.id)).toMatchObject({
       unsent: true,

@@ -5,13 +5,14 @@
  * stamps deleted_at, so supervision still reads every word; each change is in the audit log.
  */
 import { type ChatMessage, MESSAGE_EDIT_WINDOW_MINUTES, withinEditWindow } from '@fieldhouse/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { chatMessages, chatMessageVersions, chatRoomMembers, chatRooms } from '../../db/schema/index.ts';
+import { chatMessages, chatMessageVersions, chatRoomMembers, chatRooms, notifications } from '../../db/schema/index.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { recordAudit } from '../audit/record.ts';
 import type { AppUser } from '../auth/authenticate.ts';
 import { presentMessage } from '../chat/messages.ts';
+import { messageNotificationUrl, messagePreview } from '../chat/notifications.ts';
 
 export type MessageChange = { message: ChatMessage; memberIds: number[] };
 
@@ -57,6 +58,24 @@ async function memberIds(tx: Db, roomId: number) {
   return rows.map((r) => r.id);
 }
 
+/**
+ * An unread "new message" notification still quoting the old text now quotes the new one (or
+ * says it was unsent): taking a message back must take it out of the bell too.
+ */
+async function requote(tx: Db, roomId: number, before: string, after: string) {
+  await tx
+    .update(notifications)
+    .set({ message: after })
+    .where(
+      and(
+        eq(notifications.actionUrl, messageNotificationUrl(roomId)),
+        eq(notifications.type, 'message'),
+        eq(notifications.message, messagePreview(before)),
+        isNull(notifications.readAt),
+      ),
+    );
+}
+
 const inTx = <T>(db: Db, work: (tx: Db) => Promise<T>) => db.transaction((tx) => work(tx as unknown as Db));
 
 /** Replaces the text; the text it replaces is kept as a version, and the change audited. */
@@ -78,6 +97,7 @@ export function editMessage(db: Db, user: AppUser, messageId: number, content: s
       .where(eq(chatMessages.id, message.id))
       .returning();
     if (!edited) throw new Error('message vanished while editing');
+    await requote(tx, room.id, message.content, messagePreview(content));
     await recordAudit(tx, {
       organizationId: room.organizationId,
       actorId: user.id,
@@ -102,6 +122,7 @@ export function unsendMessage(db: Db, user: AppUser, messageId: number): Promise
       .where(eq(chatMessages.id, message.id))
       .returning();
     if (!unsent) throw new Error('message vanished while unsending');
+    await requote(tx, room.id, message.content, 'Message unsent');
     await recordAudit(tx, {
       organizationId: room.organizationId,
       actorId: user.id,

@@ -66,6 +66,7 @@ async function editAndUnsend(
     await editor.fill('thrown away');
     await editor.press('Escape');
     await expect(editor).toHaveCount(0);
+    await expect(mine.getByRole('button', { name: 'Message actions' })).toBeFocused();
     await expect(mine).toContainText(original);
     await mine.getByRole('button', { name: 'Message actions' }).click();
     await page.getByRole('menuitem', { name: 'Edit' }).click();

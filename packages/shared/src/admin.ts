@@ -225,6 +225,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'sport.delete': 'Sport removed',
   'chat.supervise': 'Conversation read',
   'chat.export': 'Conversation exported',
+  'message.edit': 'Message edited',
+  'message.unsend': 'Message unsent',
 };
 
 /** An audit action in words; an action this build does not know reads as its code made readable. */

@@ -1,6 +1,6 @@
 import type { ChatMessage, Media } from '@fieldhouse/shared';
 import { Box, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useMessageControls } from '../hooks/use-message-controls.ts';
 import { AttachmentView } from './attachment-view.tsx';
 import { MessageActions } from './message-actions.tsx';
@@ -93,6 +93,14 @@ type Props = { message: ChatMessage; own: boolean; showSender: boolean; highligh
 export function MessageBubble({ message, own, showSender, highlighted }: Props) {
   const controls = useMessageControls(message, own);
   const [editing, setEditing] = useState(false);
+  const frame = useRef<HTMLDivElement>(null);
+  const wasEditing = useRef(false);
+  // Leaving the editor (saved or cancelled) puts the keyboard back on the message's menu button.
+  useEffect(() => {
+    if (wasEditing.current && !editing)
+      frame.current?.querySelector<HTMLElement>('[aria-label="Message actions"]')?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
   if (message.messageType === 'SYSTEM')
     return (
       <Text size="xs" c="dimmed" ta="center" px="xl" py={4} id={`message-${message.id}`}>
@@ -114,6 +122,7 @@ export function MessageBubble({ message, own, showSender, highlighted }: Props) 
   ) : undefined;
   return (
     <div
+      ref={frame}
       id={`message-${message.id}`}
       data-message-id={message.id}
       data-highlighted={highlighted || undefined}

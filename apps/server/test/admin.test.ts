@@ -196,6 +196,8 @@ describe('exports for a records request', () => {
       'text',
       'attachments',
       'deleted',
+      'editedAtUtc',
+      'earlierVersions',
     ]);
     expect(rows.map((r) => [r[2], r[3], r[5]])).toEqual([
       ['Fieldhouse', '', expect.stringMatching(/joined as a guardian/)],
@@ -228,6 +230,9 @@ describe('exports for a records request', () => {
       content: `Message number ${i + 1}`,
       messageType: 'TEXT',
       deleted: false,
+      deletedAt: null,
+      editedAt: null,
+      versions: [],
       attachments: i === 3 ? [{ fileName: 'schedule.pdf', mimeType: 'application/pdf', size: 1000 }] : [],
     }));
     const pdf = (

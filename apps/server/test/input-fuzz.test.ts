@@ -9,6 +9,8 @@ import {
   fileChunkSchema,
   fileUploadCompleteSchema,
   fileUploadErrorSchema,
+  messageEditSchema,
+  messageUnsendSchema,
   outgoingMessageSchema,
   pollCreateSchema,
   pollVoteSchema,
@@ -187,6 +189,8 @@ const EVENTS: [string, z.ZodType | null][] = [
   [SOCKET_EVENTS.pollCreate, pollCreateSchema],
   [SOCKET_EVENTS.pollVote, pollVoteSchema],
   [SOCKET_EVENTS.presenceQuery, presenceQuerySchema],
+  [SOCKET_EVENTS.messageEdit, messageEditSchema],
+  [SOCKET_EVENTS.messageUnsend, messageUnsendSchema],
 ];
 
 describe('every client socket event is answered without a 5xx', () => {

@@ -140,7 +140,12 @@ export const supervisedMessageSchema = z.object({
   sender: auditActorSchema.nullable(),
   content: z.string(),
   messageType: z.string(),
+  /** Unsent by the sender (decision 023): the text above is still what was sent. */
   deleted: z.boolean(),
+  deletedAt: z.string().nullable(),
+  editedAt: z.string().nullable(),
+  /** Earlier texts of an edited message, oldest first; `content` is the latest. */
+  versions: z.array(z.object({ content: z.string(), writtenAt: z.string(), replacedAt: z.string() })),
   attachments: z.array(z.object({ fileName: z.string(), mimeType: z.string(), size: z.number() })),
 });
 export type SupervisedMessage = z.infer<typeof supervisedMessageSchema>;
@@ -220,6 +225,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'sport.delete': 'Sport removed',
   'chat.supervise': 'Conversation read',
   'chat.export': 'Conversation exported',
+  'message.edit': 'Message edited',
+  'message.unsend': 'Message unsent',
 };
 
 /** An audit action in words; an action this build does not know reads as its code made readable. */

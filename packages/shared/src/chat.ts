@@ -43,6 +43,10 @@ export const chatMessageSchema = z.object({
   }),
   content: z.string(),
   createdAt: isoDateTime,
+  /** When the author last edited it (decision 023); null when never. */
+  editedAt: isoDateTime.nullable(),
+  /** The author took it back: content, media and poll are empty, the client shows "Message unsent". */
+  unsent: z.boolean(),
   messageType: messageTypeSchema,
   media: z.array(mediaSchema),
   poll: pollSchema.nullable(),

@@ -19,6 +19,8 @@ export const SOCKET_EVENTS = {
   pollCreate: 'poll:create',
   pollVote: 'poll:vote',
   presenceQuery: 'presence:query',
+  messageEdit: 'message:edit',
+  messageUnsend: 'message:unsend',
   // server → client
   chatMessageReceived: 'chat:message-received',
   tabUnreadCountUpdate: 'tab:unread-count-update',
@@ -33,6 +35,8 @@ export const SOCKET_EVENTS = {
   calendarUpdate: 'calendar:update',
   availabilityUpdate: 'availability:update',
   pollUpdate: 'poll:update',
+  /** A message was edited or unsent: the payload is the message as it now reads. */
+  messageUpdated: 'chat:message-updated',
 } as const;
 
 export type SocketEventName = (typeof SOCKET_EVENTS)[keyof typeof SOCKET_EVENTS];

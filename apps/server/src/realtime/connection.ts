@@ -7,12 +7,13 @@ import type { SocketAck } from '@fieldhouse/shared';
 import type { Socket } from 'socket.io';
 import { type Listener, setSocketLog } from './ack-handler.ts';
 import { type ChatDeps, chatFeature } from './chat-handlers.ts';
+import { messageControlFeature } from './message-control-handlers.ts';
 import { pollFeature } from './poll-handlers.ts';
 import { presenceFeature } from './presence-handlers.ts';
 
 export function connectionHandler(deps: ChatDeps): (socket: Socket) => void {
   const presence = presenceFeature(deps);
-  const features = [presence, chatFeature(deps), pollFeature(deps)];
+  const features = [presence, chatFeature(deps), pollFeature(deps), messageControlFeature(deps)];
   const table = new Map<string, Listener>(features.flatMap((feature) => feature.events));
   setSocketLog(deps.io, deps.log);
 

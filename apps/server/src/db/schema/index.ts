@@ -5,6 +5,7 @@ export * from './chat.ts';
 export * from './coaches.ts';
 export * from './guardians.ts';
 export * from './identity.ts';
+export * from './message-versions.ts';
 export * from './organizations.ts';
 export * from './polls.ts';
 export * from './safeguarding.ts';

@@ -35,7 +35,18 @@ const senderName = (m: SupervisedMessage) => (m.sender ? personName(m.sender) : 
 
 export function conversationCsv(data: ConversationExport): string {
   const lines = [
-    toCsvLine(['timestamp', 'timestampUtc', 'sender', 'senderRole', 'type', 'text', 'attachments', 'deleted']),
+    toCsvLine([
+      'timestamp',
+      'timestampUtc',
+      'sender',
+      'senderRole',
+      'type',
+      'text',
+      'attachments',
+      'deleted',
+      'editedAtUtc',
+      'earlierVersions',
+    ]),
     ...data.messages.map((m) =>
       toCsvLine([
         formatInZone(m.createdAt, data.organization.timezone),
@@ -46,6 +57,9 @@ export function conversationCsv(data: ConversationExport): string {
         m.content,
         m.attachments.map((a) => a.fileName).join('; '),
         m.deleted ? 'yes' : '',
+        m.editedAt ?? '',
+        // Every earlier text, oldest first, each with when it was replaced (decision 023).
+        m.versions.map((v) => `[replaced ${v.replacedAt}] ${v.content}`).join('\n'),
       ]),
     ),
   ];
@@ -126,7 +140,18 @@ export function conversationPdf(data: ConversationExport, options: { compress?: 
     doc
       .font('Helvetica')
       .fillColor(muted)
-      .text(`   ${formatInZone(m.createdAt, tz)}${m.deleted ? '   (deleted by sender)' : ''}`);
+      .text(
+        `   ${formatInZone(m.createdAt, tz)}${m.deleted ? '   (unsent by sender)' : ''}${m.editedAt ? '   (edited)' : ''}`,
+      );
+    for (const v of m.versions) {
+      doc
+        .font('Helvetica')
+        .fontSize(9)
+        .fillColor(muted)
+        .text(`Earlier version, replaced ${formatInZone(v.replacedAt, tz)}:`, { width })
+        .fillColor('#111111')
+        .text(v.content, { width });
+    }
     doc.font('Helvetica').fontSize(10).fillColor('#111111');
     if (m.content) doc.text(m.content, { width });
     else if (m.messageType !== 'TEXT') doc.fillColor(muted).text(`[${m.messageType.toLowerCase()}]`);

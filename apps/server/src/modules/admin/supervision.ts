@@ -6,7 +6,15 @@
 import type { Role, SupervisedConversation, SupervisedMessage } from '@fieldhouse/shared';
 import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { chatAttachments, chatMessages, chatRoomMembers, chatRooms, teams, users } from '../../db/schema/index.ts';
+import {
+  chatAttachments,
+  chatMessages,
+  chatMessageVersions,
+  chatRoomMembers,
+  chatRooms,
+  teams,
+  users,
+} from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
 import { personName } from '../audit/snapshots.ts';
 import type { AppUser } from '../auth/authenticate.ts';
@@ -172,16 +180,33 @@ export async function supervisedMessages(db: Db, roomId: number, page = 1, limit
         .from(chatAttachments)
         .where(inArray(chatAttachments.messageId, ids))
     : [];
+  // Every text an edited message read as (decision 023): the archive is complete.
+  const versions = ids.length
+    ? await db
+        .select()
+        .from(chatMessageVersions)
+        .where(inArray(chatMessageVersions.messageId, ids))
+        .orderBy(asc(chatMessageVersions.id))
+    : [];
   const messages: SupervisedMessage[] = rows.map(({ message, sender }) => ({
     id: message.id,
     createdAt: message.createdAt.toISOString(),
     sender: sender?.id
       ? { id: sender.id, firstName: sender.firstName, lastName: sender.lastName, role: sender.role as Role | null }
       : null,
-    // Oversight sees what was sent, including messages the sender later deleted.
+    // Oversight sees what was sent, including messages the sender later unsent.
     content: message.content,
     messageType: message.messageType,
     deleted: message.deletedAt !== null,
+    deletedAt: message.deletedAt?.toISOString() ?? null,
+    editedAt: message.editedAt?.toISOString() ?? null,
+    versions: versions
+      .filter((v) => v.messageId === message.id)
+      .map((v) => ({
+        content: v.content,
+        writtenAt: v.writtenAt.toISOString(),
+        replacedAt: v.replacedAt.toISOString(),
+      })),
     attachments: files
       .filter((f) => f.messageId === message.id)
       .map((f) => ({ fileName: f.fileName, mimeType: f.mimeType, size: Number(f.size) })),

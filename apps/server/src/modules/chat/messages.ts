@@ -30,6 +30,8 @@ export function presentMessage(
       : { id: 0, firstName: 'Fieldhouse' },
     content: row.deletedAt ? '' : row.content,
     createdAt: row.createdAt.toISOString(),
+    editedAt: row.editedAt?.toISOString() ?? null,
+    unsent: row.deletedAt !== null,
     messageType: row.messageType,
     media: row.deletedAt ? [] : media.map(presentMedia),
     poll: row.deletedAt ? null : poll,

@@ -22,6 +22,9 @@ export const presentNotification = (row: Row): Notification & { id: number; read
   readAt: row.readAt?.toISOString() ?? null,
 });
 
+/** A message's text as a notification shows it. */
+export const messagePreview = (content: string) => (content.length > 140 ? `${content.slice(0, 139)}…` : content);
+
 /** Notifies the room's members who have no socket in the room right now (on any node). */
 export async function notifyAbsentMembers(
   io: Server,
@@ -44,15 +47,17 @@ export async function notifyAbsentMembers(
   absent = absent.filter((id) => !present.has(id));
   if (absent.length === 0) return;
   const name = [sender.firstName, sender.lastName].filter(Boolean).join(' ');
-  const preview = content.length > 140 ? `${content.slice(0, 139)}…` : content;
+  const preview = messagePreview(content);
   const sent = await notifyUsers(db, absent, {
     title: `New message from ${name}`,
     message: preview,
     type: 'message',
-    actionUrl: `/messages?roomId=${room.id}`,
+    actionUrl: messageNotificationUrl(room.id),
   });
   sent.emit(io);
 }
+
+export const messageNotificationUrl = (roomId: number) => `/messages?roomId=${roomId}`;
 
 export type NewNotification = Pick<Row, 'title' | 'message' | 'type' | 'actionUrl'>;
 

@@ -27,6 +27,7 @@ type Row = {
   message_id: number | null;
   message_uuid: string | null;
   message_content: string | null;
+  message_edited_at: string | null;
   message_type: MessageType | null;
   message_created_at: Date | string | null;
   message_sender_id: number | null;
@@ -39,7 +40,7 @@ export async function roomList(db: Db, viewer: AppUser, tab: TabValue, search: s
     select u.id as user_id, u.uuid as user_uuid, u.first_name, u.last_name, u.email, u.role, u.status,
            u.contact_number, u.user_image,
            r.id as room_id, r.uuid as room_uuid, m.unread_count as unread,
-           lm.id as message_id, lm.uuid as message_uuid, lm.content as message_content,
+           lm.id as message_id, lm.uuid as message_uuid, lm.content as message_content, lm.edited_at as message_edited_at,
            lm.message_type, lm.created_at as message_created_at, lm.sender_id as message_sender_id,
            count(*) over ()::int as total
     from users u
@@ -47,7 +48,7 @@ export async function roomList(db: Db, viewer: AppUser, tab: TabValue, search: s
       on r.direct_key = least(u.id, ${viewer.id})::text || ':' || greatest(u.id, ${viewer.id})::text
     left join chat_room_members m on m.room_id = r.id and m.user_id = ${viewer.id}
     left join lateral (
-      select id, uuid, content, message_type, created_at, sender_id from chat_messages
+      select id, uuid, content, message_type, created_at, edited_at, sender_id from chat_messages
       where room_id = r.id and deleted_at is null order by id desc limit 1
     ) lm on true
     where u.organization_id = ${viewer.organizationId ?? -1} and u.role = ${TAB_ROLES[tab]}
@@ -79,6 +80,9 @@ export async function roomList(db: Db, viewer: AppUser, tab: TabValue, search: s
             sender: { id: row.message_sender_id ?? 0 },
             content: row.message_content ?? '',
             createdAt: new Date(row.message_created_at).toISOString(),
+            editedAt: row.message_edited_at ? new Date(row.message_edited_at).toISOString() : null,
+            // An unsent message is never the preview: the one before it is (decision 023).
+            unsent: false,
             // A POLL shows as its question here; the poll itself loads with the room's history.
             messageType: row.message_type ?? 'TEXT',
             media: [],

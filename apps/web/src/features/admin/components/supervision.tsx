@@ -230,6 +230,7 @@ function SupervisedConversationModal({
               {thread.messages.map((m) => (
                 <Paper
                   key={m.id}
+                  data-message-id={m.id}
                   withBorder
                   p="sm"
                   radius="md"
@@ -247,9 +248,19 @@ function SupervisedConversationModal({
                     </Text>
                     <Text size="xs" c="dimmed">
                       {stamp(m.createdAt)}
-                      {m.deleted ? ' · deleted by sender' : ''}
+                      {m.editedAt ? ` · edited ${stamp(m.editedAt)}` : ''}
+                      {m.deleted ? ` · unsent by sender${m.deletedAt ? ` ${stamp(m.deletedAt)}` : ''}` : ''}
                     </Text>
                   </Group>
+                  {/* Every earlier text of an edited message, oldest first (decision 023). */}
+                  {m.versions.map((v) => (
+                    <Text key={v.replacedAt} size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>
+                      <Text span size="xs" fw={600} style={{ display: 'inline-block' }}>
+                        Earlier version (replaced {stamp(v.replacedAt)}):
+                      </Text>{' '}
+                      {v.content}
+                    </Text>
+                  ))}
                   <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
                     {m.content || `[${m.messageType.toLowerCase()}]`}
                   </Text>

@@ -9,6 +9,8 @@ import {
   lastMessageId,
   markRoomReadInList,
   type RoomListPage,
+  replaceInHistory,
+  replaceInRoomList,
   sortRoomList,
 } from './chat-cache.ts';
 
@@ -25,6 +27,8 @@ const buildMessage = (overrides: Partial<ChatMessage> & { roomId?: number; sende
     sender: { id: senderId, firstName: 'Coach', lastName: 'Smith', userImage: null },
     content: `message ${id}`,
     createdAt: at(0),
+    editedAt: null,
+    unsent: false,
     messageType: 'TEXT',
     media: [],
     poll: null,
@@ -259,6 +263,50 @@ describe('applyPollUpdate', () => {
     const before = history({ ids: [1, 2] });
     const after = applyPollUpdate(before, 99, poll);
     expect(after.pages[0]).toBe(before.pages[0]);
+  });
+});
+
+describe('replaceInHistory', () => {
+  it('puts the changed message in place of its copy, leaving other pages as they were', () => {
+    const before = history({ ids: [1, 2] }, { ids: [3, 4] });
+    const edited = buildMessage({ id: 3, content: 'fixed', editedAt: at(5) });
+    const after = replaceInHistory(before, edited);
+    expect(after.pages[1]?.messages[0]).toBe(edited);
+    expect(ids(after)).toEqual([
+      [1, 2],
+      [3, 4],
+    ]);
+    expect(after.pages[0]).toBe(before.pages[0]);
+    expect(before.pages[1]?.messages[0]?.content).toBe('message 3');
+  });
+
+  it('returns the same object for a message that is not loaded', () => {
+    const before = history({ ids: [1, 2] });
+    expect(replaceInHistory(before, buildMessage({ id: 9 }))).toBe(before);
+  });
+});
+
+describe('replaceInRoomList', () => {
+  it('shows an edit in the preview at once', () => {
+    const before = roomList([buildItem(2, 10, { lastAt: 1 }), buildItem(3, 11, { lastAt: 0 })]);
+    const edited = buildMessage({ id: 100, roomId: 10, content: 'fixed', editedAt: at(5) });
+    const { data, stale } = replaceInRoomList(before, edited);
+    expect(stale).toBe(false);
+    expect(itemFor(data, 10)?.lastMessage).toBe(edited);
+    expect(chatIds(data)).toEqual(chatIds(before));
+  });
+
+  it('marks the list stale when its preview is unsent (the message before it is the server’s to say)', () => {
+    const before = roomList([buildItem(2, 10, { lastAt: 1 })]);
+    const unsent = buildMessage({ id: 100, roomId: 10, content: '', unsent: true });
+    expect(replaceInRoomList(before, unsent)).toEqual({ data: before, stale: true });
+  });
+
+  it('leaves a list alone when the message is not a preview', () => {
+    const before = roomList([buildItem(2, 10, { lastAt: 1 })]);
+    const result = replaceInRoomList(before, buildMessage({ id: 55, roomId: 10, unsent: true }));
+    expect(result).toEqual({ data: before, stale: false });
+    expect(result.data).toBe(before);
   });
 });
 

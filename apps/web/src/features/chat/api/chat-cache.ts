@@ -100,5 +100,41 @@ export function applyPollUpdate(
   };
 }
 
+/** Puts an edited or unsent message in place of the copy a history holds (decision 023). */
+export function replaceInHistory(data: InfiniteData<HistoryPage>, message: ChatMessage): InfiniteData<HistoryPage> {
+  if (!data.pages.some((page) => page.messages.some((m) => m.id === message.id))) return data;
+  return {
+    ...data,
+    pages: data.pages.map((page) =>
+      page.messages.some((m) => m.id === message.id)
+        ? { ...page, messages: page.messages.map((m) => (m.id === message.id ? message : m)) }
+        : page,
+    ),
+  };
+}
+
+/**
+ * A room list whose preview is the changed message: an edit reads in place; an unsent preview
+ * is `stale` (the list's preview is the message before it, which only the server knows).
+ */
+export function replaceInRoomList(
+  data: InfiniteData<RoomListPage>,
+  message: ChatMessage,
+): { data: InfiniteData<RoomListPage>; stale: boolean } {
+  const previews = (item: RoomListItem) => item.lastMessage?.id === message.id;
+  if (!data.pages.some((page) => page.result.some(previews))) return { data, stale: false };
+  if (message.unsent) return { data, stale: true };
+  return {
+    data: {
+      ...data,
+      pages: data.pages.map((page) => ({
+        ...page,
+        result: page.result.map((item) => (previews(item) ? { ...item, lastMessage: message } : item)),
+      })),
+    },
+    stale: false,
+  };
+}
+
 /** The newest stored message id in a history (the catch-up point after a reconnect). */
 export const lastMessageId = (data: InfiniteData<HistoryPage> | undefined) => data?.pages.at(-1)?.messages.at(-1)?.id;

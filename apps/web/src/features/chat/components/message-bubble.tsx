@@ -1,8 +1,11 @@
 import type { ChatMessage, Media } from '@fieldhouse/shared';
 import { Box, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useMessageControls } from '../hooks/use-message-controls.ts';
 import { AttachmentView } from './attachment-view.tsx';
 import { ChangeNoticeCard } from './change-notice-card.tsx';
+import { MessageActions } from './message-actions.tsx';
+import { MessageEditor } from './message-editor.tsx';
 import { PersonAvatar } from './person-avatar.tsx';
 import { PollCard } from './poll-card.tsx';
 
@@ -19,11 +22,24 @@ type BubbleProps = {
   footer: ReactNode;
   highlighted?: boolean;
   muted?: boolean;
+  /** Replaces the text bubble (the inline editor, the "Message unsent" placeholder). */
+  body?: ReactNode;
   children?: ReactNode;
 };
 
 /** The shape of every message, stored or still sending: own on the right, others on the left. */
-export function Bubble({ own, sender, showSender, content, media, footer, highlighted, muted, children }: BubbleProps) {
+export function Bubble({
+  own,
+  sender,
+  showSender,
+  content,
+  media,
+  footer,
+  highlighted,
+  muted,
+  body,
+  children,
+}: BubbleProps) {
   const name = sender ? [sender.firstName, sender.lastName].filter(Boolean).join(' ') : '';
   return (
     <Group justify={own ? 'flex-end' : 'flex-start'} align="flex-end" gap="xs" wrap="nowrap" px="md">
@@ -44,7 +60,8 @@ export function Bubble({ own, sender, showSender, content, media, footer, highli
         {media.map((m) => (
           <AttachmentView key={m.uuid} media={m} />
         ))}
-        {content && (
+        {body}
+        {!body && content && (
           <Paper
             px="sm"
             py={6}
@@ -75,6 +92,16 @@ type Props = { message: ChatMessage; own: boolean; showSender: boolean; highligh
 
 /** A stored message. Polls carry their question in the poll card, not twice. */
 export function MessageBubble({ message, own, showSender, highlighted }: Props) {
+  const controls = useMessageControls(message, own);
+  const [editing, setEditing] = useState(false);
+  const frame = useRef<HTMLDivElement>(null);
+  const wasEditing = useRef(false);
+  // Leaving the editor (saved or cancelled) puts the keyboard back on the message's menu button.
+  useEffect(() => {
+    if (wasEditing.current && !editing)
+      frame.current?.querySelector<HTMLElement>('[aria-label="Message actions"]')?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
   if (message.messageType === 'SYSTEM' && message.notice)
     return (
       <div id={`message-${message.id}`} data-message-id={message.id} data-highlighted={highlighted || undefined}>
@@ -87,8 +114,27 @@ export function MessageBubble({ message, own, showSender, highlighted }: Props) 
         {message.content} · {timeOf(message.createdAt)}
       </Text>
     );
+  const body = message.unsent ? (
+    <Paper px="sm" py={6} radius="lg" withBorder bg="transparent">
+      <Text size="sm" fs="italic" c="dimmed">
+        Message unsent
+      </Text>
+    </Paper>
+  ) : editing && controls.canChange ? (
+    <MessageEditor
+      initial={message.content}
+      onCancel={() => setEditing(false)}
+      onSave={(content) => controls.edit(content).then(() => setEditing(false))}
+    />
+  ) : undefined;
   return (
-    <div id={`message-${message.id}`} data-message-id={message.id} data-highlighted={highlighted || undefined}>
+    <div
+      ref={frame}
+      id={`message-${message.id}`}
+      data-message-id={message.id}
+      data-highlighted={highlighted || undefined}
+      data-unsent={message.unsent || undefined}
+    >
       <Bubble
         own={own}
         sender={message.sender}
@@ -96,13 +142,20 @@ export function MessageBubble({ message, own, showSender, highlighted }: Props) 
         content={message.poll ? '' : message.content}
         media={message.media}
         highlighted={highlighted}
+        body={body}
         footer={
-          <Tooltip label={fullDate(message.createdAt)} openDelay={400}>
-            <Text size="xs" c="dimmed">
-              {timeOf(message.createdAt)}
-              {own && ' · Sent'}
-            </Text>
-          </Tooltip>
+          <>
+            <Tooltip label={fullDate(message.createdAt)} openDelay={400}>
+              <Text size="xs" c="dimmed">
+                {timeOf(message.createdAt)}
+                {message.editedAt && !message.unsent && ' · Edited'}
+                {own && !message.unsent && ' · Sent'}
+              </Text>
+            </Tooltip>
+            {controls.canChange && !editing && (
+              <MessageActions onEdit={() => setEditing(true)} onUnsend={controls.unsend} />
+            )}
+          </>
         }
       >
         {message.poll && <PollCard poll={message.poll} />}

@@ -34,6 +34,7 @@ import { chatKeys, markRoomRead } from '../api/chat-queries.ts';
 import { ChatSocket, type SocketToast } from '../socket/chat-socket.ts';
 import { createErrorReporter } from '../socket/error-reporter.ts';
 import { Outbox, type OutboxChannel } from '../socket/outbox.ts';
+import { storeMessageChange } from './message-change.ts';
 import { PresenceStore } from './presence-store.ts';
 import { TypingStore } from './typing-store.ts';
 
@@ -250,6 +251,7 @@ export function ChatProvider({ viewerId, children }: { viewerId: number; childre
         void queryClient.invalidateQueries({ queryKey: chatKeys.notifications() });
         if (notification.type !== 'message') toast.info(notification.title, { description: notification.message });
       }),
+      socket.on<ChatMessage>(SOCKET_EVENTS.messageUpdated, (message) => storeMessageChange(queryClient, message)),
       socket.on<PollUpdate>(SOCKET_EVENTS.pollUpdate, ({ roomId, messageId, poll }) =>
         queryClient.setQueriesData<InfiniteData<HistoryPage>>({ queryKey: chatKeys.histories(roomId) }, (data) =>
           data ? applyPollUpdate(data, messageId, poll) : data,

@@ -38,6 +38,8 @@ const storedFrom = (payload: Payload): ChatMessage => {
     sender: { id: 1 },
     content: String(payload.message),
     createdAt: new Date().toISOString(),
+    editedAt: null,
+    unsent: false,
     messageType: 'TEXT',
     media: [],
     poll: null,

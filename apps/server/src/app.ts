@@ -33,6 +33,9 @@ import { createFileStore } from './modules/chat/file-store.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
 import { UPLOAD_STARTS_PER_MINUTE, UploadStore } from './modules/chat/uploads.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
+import { deliveryRoutes } from './modules/delivery/routes.ts';
+import { createDelivery } from './modules/delivery/setup.ts';
+import { unsubscribeRoutes } from './modules/delivery/unsubscribe-routes.ts';
 import { devOutboxRoutes } from './modules/dev/routes.ts';
 import { memberRoutes } from './modules/member/routes.ts';
 import { organizationRoutes } from './modules/organizations/routes.ts';
@@ -157,6 +160,8 @@ export async function buildApp({ config, database, logger, identity: given }: Ap
       await api.register(dashboardRoutes);
       await api.register(reportRoutes);
       await api.register(safeguardingRoutes);
+      await api.register(deliveryRoutes);
+      await api.register(unsubscribeRoutes);
     },
     { prefix: '/api' },
   );
@@ -190,6 +195,7 @@ export async function buildApp({ config, database, logger, identity: given }: Ap
   io = sockets.io;
   app.decorate('io', sockets.io);
   app.decorate('freshUsers', freshUsers(sockets.io, database.db, { clustered: sockets.clustered, log: app.log }));
+  app.decorate('delivery', await createDelivery(app, sockets.io, sockets.track));
   identity.onSessionsRevoked(disconnectRevokedSessions(sockets.io, database.db));
   // Mail handed to SMTP finishes before the database closes.
   app.addHook('onClose', async () => identity.embedded?.mailer.drain());

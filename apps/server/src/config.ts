@@ -54,6 +54,12 @@ const keyPrefix = z
 export const secretBytes = (value: string) =>
   /^[0-9a-fA-F]+$/.test(value) && value.length % 2 === 0 ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64');
 
+/** The push services of the browsers people use (Chrome/Edge/Opera, Firefox, Safari, Windows). */
+const DEFAULT_PUSH_ENDPOINT_HOSTS =
+  'fcm.googleapis.com,android.googleapis.com,*.push.services.mozilla.com,*.push.apple.com,*.notify.windows.com';
+const VAPID_PUBLIC_MESSAGE = 'must be a P-256 public key in base64url (87 characters starting with B)';
+const VAPID_PRIVATE_MESSAGE = 'must be a P-256 private key in base64url (43 characters)';
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: port.default(3000),
@@ -155,6 +161,35 @@ const envSchema = z.object({
   /** Keys for the bucket alone; unset: the AWS SDK's default chain (AWS_ACCESS_KEY_ID…, a role). */
   S3_ACCESS_KEY_ID: optionalText(z.string()).optional(),
   S3_SECRET_ACCESS_KEY: optionalText(z.string()).optional(),
+  /**
+   * The VAPID key pair web push is signed with (base64url: the 65-byte public key, the 32-byte
+   * private key; `npx web-push generate-vapid-keys`). Unset: made once and kept sealed in the
+   * database, so every node signs with the same pair (decision 028).
+   */
+  VAPID_PUBLIC_KEY: optionalText(z.string().regex(/^B[A-Za-z0-9_-]{86}=?$/, VAPID_PUBLIC_MESSAGE)).optional(),
+  VAPID_PRIVATE_KEY: optionalText(z.string().regex(/^[A-Za-z0-9_-]{43}=?$/, VAPID_PRIVATE_MESSAGE)).optional(),
+  /** Who push services contact about our pushes: a mailto: or https: address; unset, MAIL_FROM's address. */
+  VAPID_SUBJECT: optionalText(
+    z.string().regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'must be a mailto: or https: address'),
+  ).optional(),
+  /**
+   * The push services subscriptions may name (SSRF guard): host names, `*.` for subdomains.
+   * http: endpoints are taken only for loopback hosts listed here (a test's local push service).
+   */
+  PUSH_ENDPOINT_HOSTS: z
+    .string()
+    .default(DEFAULT_PUSH_ENDPOINT_HOSTS)
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^(\*\.)?[a-z0-9.:[\]-]+$/, 'must be host names, optionally starting with *.'))),
+  /** The e-mail digest goes to people away from the app this long with something unread (decision 028). */
+  DIGEST_AFTER_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
+  /** How often one node looks for digests to send. */
+  DIGEST_CHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
 });
 
 export type Config = z.infer<typeof envSchema>;
@@ -192,6 +227,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         `Invalid configuration: ${s3Settings.join(', ')} ${s3Settings.length === 1 ? 'is' : 'are'} set but S3_BUCKET is not (S3_BUCKET turns the S3 attachment store on)`,
       );
     }
+    if (Boolean(config.VAPID_PUBLIC_KEY) !== Boolean(config.VAPID_PRIVATE_KEY)) {
+      throw new ConfigError('Invalid configuration: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together');
+    }
     if (Boolean(config.S3_ACCESS_KEY_ID) !== Boolean(config.S3_SECRET_ACCESS_KEY)) {
       throw new ConfigError('Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
     }
@@ -200,7 +238,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const lines = parsed.error.issues.map((issue) => {
     const key = String(issue.path[0] ?? 'environment');
     const value = env[key];
-    const shown = value === undefined || /PASSWORD|SECRET|TOKEN|URL|ACCESS_KEY/.test(key) ? '' : ` (got "${value}")`;
+    const shown =
+      value === undefined || /PASSWORD|SECRET|TOKEN|URL|ACCESS_KEY|PRIVATE_KEY/.test(key) ? '' : ` (got "${value}")`;
     return `Invalid configuration: ${key}${shown}: ${issue.message}`;
   });
   throw new ConfigError(lines.join('\n'));

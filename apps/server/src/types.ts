@@ -4,6 +4,7 @@ import type { Database } from './db/client.ts';
 import type { Identity } from './identity/setup.ts';
 import type { Metrics } from './metrics/metrics.ts';
 import type { UploadStore } from './modules/chat/uploads.ts';
+import type { Delivery } from './modules/delivery/setup.ts';
 import type { SocketErrorLog } from './modules/telemetry/socket-error-log.ts';
 import type { RateLimiters } from './rate-limit/create.ts';
 import type { FreshUsers } from './realtime/fresh-users.ts';
@@ -27,5 +28,7 @@ declare module 'fastify' {
     rateLimits: RateLimiters;
     /** Prometheus metrics of this app (metrics/metrics.ts). */
     metrics: Metrics;
+    /** Web push, last seen and the e-mail digest (decision 028). */
+    delivery: Delivery;
   }
 }

@@ -227,6 +227,9 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'chat.export': 'Conversation exported',
   'message.edit': 'Message edited',
   'message.unsend': 'Message unsent',
+  'profile.update': 'Own profile edited',
+  'profile.photo': 'Own photo changed',
+  'profile.photo-remove': 'Own photo removed',
 };
 
 /** An audit action in words; an action this build does not know reads as its code made readable. */

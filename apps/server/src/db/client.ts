@@ -32,6 +32,11 @@ export type Database = {
   poolStats?: () => { total: number; idle: number; waiting: number };
   /** Runs `fn` holding a session-level advisory lock (a no-op lock on single-process PGlite). */
   withLock: <T>(key: number, fn: () => Promise<T>) => Promise<T>;
+  /**
+   * Runs `fn` if this process gets the session-level advisory lock at once, or answers
+   * `{ ran: false }` while another node holds it (single-process PGlite always runs it).
+   */
+  withTryLock: <T>(key: number, fn: () => Promise<T>) => Promise<{ ran: true; value: T } | { ran: false }>;
 };
 
 export type DatabaseOptions = { databaseUrl?: string | undefined; dataDir: string };
@@ -64,6 +69,7 @@ async function openPglite(dataDir: string): Promise<Database> {
       unlock();
     },
     withLock: (_key, fn) => fn(),
+    withTryLock: async (_key, fn) => ({ ran: true, value: await fn() }),
   };
 }
 
@@ -87,6 +93,22 @@ async function openPostgres(url: string): Promise<Database> {
         return await fn();
       } finally {
         await lockClient.query('select pg_advisory_unlock($1)', [key]).catch(() => {});
+        lockClient.release();
+      }
+    },
+    withTryLock: async (key, fn) => {
+      const lockClient = await pool.connect();
+      try {
+        const { rows } = await lockClient.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [
+          key,
+        ]);
+        if (!rows[0]?.locked) return { ran: false };
+        try {
+          return { ran: true, value: await fn() };
+        } finally {
+          await lockClient.query('select pg_advisory_unlock($1)', [key]).catch(() => {});
+        }
+      } finally {
         lockClient.release();
       }
     },

@@ -5,9 +5,9 @@
 import { randomInt } from 'node:crypto';
 import type { Db } from '../db/client.ts';
 import { inTransaction } from '../db/transaction.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import type { Account } from './accounts.ts';
 import { unsupportedUserState, userNotFound } from './errors.ts';
-import type { Mailer } from './mailer.ts';
 import { hashPassword } from './passwords.ts';
 import type { UserPool } from './user-pool.ts';
 

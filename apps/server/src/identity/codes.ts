@@ -9,9 +9,9 @@ import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { identityAccounts, identityCodes } from '../db/schema/index.ts';
 import type { AfterCommit } from '../db/transaction.ts';
+import { maskEmail } from '../mail/mailer.ts';
 import type { Account } from './accounts.ts';
 import { codeMismatch, expiredCode, limitExceeded } from './errors.ts';
-import { maskEmail } from './mailer.ts';
 import { CODE_LIFETIME_MS, CODE_MAX_ATTEMPTS, type PoolContext, usernameDigest } from './pool-context.ts';
 
 export type CodePurpose = (typeof identityCodes.$inferSelect)['purpose'];

@@ -4,8 +4,8 @@
  */
 import { createHmac } from 'node:crypto';
 import type { Db } from '../db/client.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import type { RateLimiter } from '../rate-limit/rate-limiter.ts';
-import type { Mailer } from './mailer.ts';
 import type { PasswordPolicy } from './passwords.ts';
 import type { SealedBox } from './sealed-box.ts';
 import type { SessionEvents } from './session-events.ts';

@@ -9,10 +9,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type Config, publicUrl, secretBytes } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { MIGRATION_LOCK_KEY } from '../db/migrate.ts';
+import { Mailer } from '../mail/mailer.ts';
 import { createRateLimiters, type RateLimiters } from '../rate-limit/create.ts';
 import { EmbeddedIdentityAdmin, type IdentityAdmin } from './admin.ts';
 import { CognitoIdentityAdmin, cognitoVerifier } from './cognito.ts';
-import { Mailer } from './mailer.ts';
 import { type Operation, publicOperations } from './operations.ts';
 import { DEFAULT_PASSWORD_POLICY } from './passwords.ts';
 import { CODE_LIFETIME_MS, CODE_MAX_ATTEMPTS, CODE_REQUESTS_PER_HOUR, TOKEN_LIFETIME_S } from './pool-context.ts';
@@ -47,7 +47,7 @@ export type Identity = {
 export const IDENTITY_SECRET_FILE = 'identity-secret';
 
 /** The identity secret from IDENTITY_SECRET, or a key file created once in DATA_DIR. */
-function identitySecret(config: Config, log: FastifyBaseLogger): Buffer {
+export function identitySecret(config: Config, log: FastifyBaseLogger): Buffer {
   if (config.IDENTITY_SECRET) return secretBytes(config.IDENTITY_SECRET);
   const file = join(config.DATA_DIR, IDENTITY_SECRET_FILE);
   if (existsSync(file)) return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');

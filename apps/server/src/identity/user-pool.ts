@@ -5,11 +5,11 @@
  * in-process for the app's own account changes.
  */
 import type { Db } from '../db/client.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import { type Account, Accounts } from './accounts.ts';
 import { Challenges } from './challenges.ts';
 import { Codes } from './codes.ts';
 import { resourceNotFound } from './errors.ts';
-import type { Mailer } from './mailer.ts';
 import type { PoolContext, PoolLimits, UserPoolOptions } from './pool-context.ts';
 import type { SealedBox } from './sealed-box.ts';
 import { SelfService } from './self-service.ts';

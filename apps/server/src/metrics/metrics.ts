@@ -39,6 +39,17 @@ export function createMetrics({ database, sockets }: MetricsSources) {
     labelNames: ['type'] as const,
     registers: [registry],
   });
+  const pushes = new Counter({
+    name: 'fieldhouse_push_sends_total',
+    help: 'Web pushes this node handed to push services, by outcome (sent, gone: subscription removed, failed)',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  });
+  const digests = new Counter({
+    name: 'fieldhouse_digest_mails_total',
+    help: 'Notification digests this node queued for e-mail',
+    registers: [registry],
+  });
   new Gauge({
     name: 'fieldhouse_sockets_connected',
     help: 'Socket.IO connections on this node',
@@ -80,6 +91,8 @@ export function createMetrics({ database, sockets }: MetricsSources) {
   return {
     requestDuration,
     chatMessages,
+    pushes,
+    digests,
     contentType: registry.contentType,
     /** The exposition text: this app's metrics and the process's. */
     text: async () => `${await processMetrics().metrics()}\n${await registry.metrics()}`,

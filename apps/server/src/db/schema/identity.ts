@@ -123,6 +123,10 @@ export const mailOutbox = pgTable('mail_outbox', {
   to: varchar('to', { length: 254 }).notNull(),
   subject: varchar('subject', { length: 200 }).notNull(),
   text: text('text').notNull(),
+  /** The HTML alternative, when the mail has one (the digest). */
+  html: text('html'),
+  /** Extra headers, e.g. List-Unsubscribe (RFC 8058). */
+  headers: jsonb('headers').$type<Record<string, string>>(),
   kind: varchar('kind', { length: 40 }).notNull(),
   sentAt: at('sent_at'),
   error: text('error'),

@@ -3,6 +3,7 @@ export * from './availability.ts';
 export * from './calendar.ts';
 export * from './chat.ts';
 export * from './coaches.ts';
+export * from './delivery.ts';
 export * from './guardians.ts';
 export * from './identity.ts';
 export * from './message-versions.ts';

@@ -57,6 +57,15 @@ export async function notifyAbsentMembers(
   sent.emit(io);
 }
 
+/**
+ * What else hears of notifications once they are out, per socket server (web push, decision
+ * 028). Called after the socket events, on the node that made the notifications, so once.
+ */
+const emittedListeners = new WeakMap<Server, (rows: Row[]) => void>();
+export function onNotificationsEmitted(io: Server, listener: (rows: Row[]) => void) {
+  emittedListeners.set(io, listener);
+}
+
 export const messageNotificationUrl = (roomId: number) => `/messages?roomId=${roomId}`;
 
 export type NewNotification = Pick<Row, 'title' | 'message' | 'type' | 'actionUrl'>;
@@ -81,6 +90,7 @@ export async function notifyUsers(db: Db, userIds: number[], notification: NewNo
     rows,
     emit: (io: Server) => {
       for (const row of rows) io.to(userRoom(row.userId)).emit(SOCKET_EVENTS.notification, presentNotification(row));
+      if (rows.length) emittedListeners.get(io)?.(rows);
     },
   };
 }

@@ -45,4 +45,29 @@ describe.skipIf(process.env.TEST_DB_KIND === 'postgres')('server process', () =>
     expect((await fetch(`${url2}/health`)).status).toBe(200);
     expect(await stop(second)).toBe(0);
   }, 90_000);
+
+  it('runs the digest job on its interval and still stops at once on SIGTERM', async () => {
+    const ownDir = mkdtempSync(join(tmpdir(), 'fieldhouse-digest-'));
+    const run = start({
+      PORT: '0',
+      DATA_DIR: ownDir,
+      SEED_DEMO: 'false',
+      DIGEST_CHECK_SECONDS: '1',
+      LOG_LEVEL: 'debug',
+    });
+    await serverUrl(run);
+    const rounds = () =>
+      run
+        .output()
+        .stdout.split('\n')
+        .filter((line) => line.includes('"digest round"')).length;
+    for (const started = Date.now(); rounds() < 2 && Date.now() - started < 10_000; )
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(rounds()).toBeGreaterThanOrEqual(2);
+    const stopping = Date.now();
+    expect(await stop(run)).toBe(0);
+    expect(Date.now() - stopping).toBeLessThan(5_000);
+    expect(run.output().stdout).not.toContain('"digest round failed"');
+    rmSync(ownDir, { recursive: true, force: true });
+  }, 120_000);
 });

@@ -34,7 +34,11 @@ export type DigestJobDeps = {
   checkSeconds: number;
   /** The address links start with (PUBLIC_URL). */
   publicUrl: () => string;
-  log: { error: (o: object, m: string) => void; info: (o: object, m: string) => void };
+  log: {
+    error: (o: object, m: string) => void;
+    info: (o: object, m: string) => void;
+    debug: (o: object, m: string) => void;
+  };
   countMail: () => void;
 };
 
@@ -65,7 +69,8 @@ export class DigestJob {
   private async tick() {
     if (this.running) return;
     try {
-      await this.runOnce();
+      const queued = await this.runOnce();
+      this.deps.log.debug({ queued, ranHere: queued !== null }, 'digest round');
     } catch (error) {
       this.deps.log.error({ err: error }, 'digest round failed');
     }

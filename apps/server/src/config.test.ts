@@ -90,4 +90,25 @@ describe('configuration', () => {
   it('reports every bad variable', () => {
     expect(() => loadConfig({ PORT: '70000', LOG_LEVEL: 'loud' })).toThrow(/PORT[\s\S]*\n.*LOG_LEVEL/);
   });
+  it('takes web push and digest settings, VAPID keys only as a pair, never echoing the private key', () => {
+    const keys = {
+      VAPID_PUBLIC_KEY: `B${'A'.repeat(86)}`,
+      VAPID_PRIVATE_KEY: 'p'.repeat(43),
+    };
+    expect(loadConfig(keys)).toMatchObject(keys);
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: keys.VAPID_PUBLIC_KEY })).toThrow(
+      'Invalid configuration: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together',
+    );
+    expect(() => loadConfig({ ...keys, VAPID_PRIVATE_KEY: 'secret!' })).toThrow(/VAPID_PRIVATE_KEY: /);
+    expect(() => loadConfig({ ...keys, VAPID_PRIVATE_KEY: 'secret!' })).not.toThrow(/secret!/);
+    expect(() => loadConfig({ VAPID_SUBJECT: 'http://example.org' })).toThrow(/VAPID_SUBJECT/);
+    expect(loadConfig({}).PUSH_ENDPOINT_HOSTS).toContain('fcm.googleapis.com');
+    expect(loadConfig({ PUSH_ENDPOINT_HOSTS: ' Push.Example.org, *.push.example.net ' }).PUSH_ENDPOINT_HOSTS).toEqual([
+      'push.example.org',
+      '*.push.example.net',
+    ]);
+    expect(() => loadConfig({ PUSH_ENDPOINT_HOSTS: 'https://push.example.org/' })).toThrow(/PUSH_ENDPOINT_HOSTS/);
+    expect(loadConfig({})).toMatchObject({ DIGEST_AFTER_MINUTES: 60, DIGEST_CHECK_SECONDS: 60 });
+    expect(() => loadConfig({ DIGEST_AFTER_MINUTES: '0' })).toThrow(/DIGEST_AFTER_MINUTES/);
+  });
 });

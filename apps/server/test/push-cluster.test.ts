@@ -5,8 +5,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { type ChatMessage, SOCKET_EVENTS } from '@fieldhouse/shared';
+import { eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
+import { notifications } from '../src/db/schema/index.ts';
 import { lookingUsers } from '../src/modules/delivery/looking.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/db.ts';
@@ -59,6 +61,14 @@ describe.skipIf(!redisUrl)('push across nodes', () => {
     };
     expect([...(await lookingUsers(a.io, [coach.id]))]).toEqual([coach.id]);
     await send('while online on node B');
+    // Push decides after the ack: let it (the notification row, then one query and one look-up).
+    for (
+      const started = Date.now();
+      (await a.database.db.select().from(notifications).where(eq(notifications.userId, coach.id))).length === 0 &&
+      Date.now() - started < 5000;
+    )
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    await new Promise((resolve) => setTimeout(resolve, 750));
     await emitWithAck(onB, SOCKET_EVENTS.userPresence, { status: 'away', timestamp: Date.now() });
     expect([...(await lookingUsers(a.io, [coach.id]))]).toEqual([]);
     await send('while away on node B');

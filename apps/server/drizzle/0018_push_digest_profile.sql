@@ -29,6 +29,7 @@ CREATE TABLE "push_subscriptions" (
 	"endpoint" text NOT NULL,
 	"p256dh" varchar(100) NOT NULL,
 	"auth" varchar(30) NOT NULL,
+	"session_id" varchar(64),
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"last_success_at" timestamp with time zone,
 	"failures" integer DEFAULT 0 NOT NULL,

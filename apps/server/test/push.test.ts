@@ -285,6 +285,50 @@ describe('subscriptions', () => {
     ).toHaveLength(1);
   });
 
+  it('forgets what a device subscribed when it signs out, and everything on sign-out everywhere', async () => {
+    const parent = await buildUser(app, { role: 'PARENT', organizationId: school.org.id });
+    const { signInAs } = await import('./helpers/factories.ts');
+    const phone = await signInAs(app, parent.email);
+    const laptop = await signInAs(app, parent.email);
+    const tablet = await signInAs(app, parent.email);
+    const subscribeWith = async (tokens: { idToken: string }) => {
+      const browser = push.browser();
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/push/subscriptions',
+        headers: { authorization: `Bearer ${tokens.idToken}` },
+        payload: browser.subscription,
+      });
+      expect(res.statusCode).toBe(200);
+      return browser.subscription.endpoint;
+    };
+    const [onPhone, onLaptop, onTablet] = [
+      await subscribeWith(phone),
+      await subscribeWith(laptop),
+      await subscribeWith(tablet),
+    ];
+    const endpoints = async () =>
+      (
+        await app.database.db
+          .select({ endpoint: pushSubscriptions.endpoint })
+          .from(pushSubscriptions)
+          .where(eq(pushSubscriptions.userId, parent.id))
+      )
+        .map((row) => row.endpoint)
+        .sort();
+    const { callIdentity } = await import('./helpers/identity-client.ts');
+    // One device signs out (revoking its refresh token ends that sign-in).
+    const revoked = await callIdentity(app, 'RevokeToken', {
+      ClientId: app.config.USER_POOL_CLIENT_ID,
+      Token: phone.refreshToken,
+    });
+    expect(revoked.status, JSON.stringify(revoked.body)).toBe(200);
+    await until(async () => (await endpoints()).length === 2);
+    expect(await endpoints()).toEqual([onLaptop, onTablet].sort());
+    expect((await callIdentity(app, 'GlobalSignOut', { AccessToken: laptop.accessToken })).status).toBe(200);
+    await until(async () => (await endpoints()).length === 0);
+  });
+
   it('refuses push services that are not listed, keys that are not keys, and unknown fields with a 400', async () => {
     const coach = await as(app, school.coach);
     const browser = push.browser();

@@ -20,6 +20,8 @@ export const pushSubscriptions = pgTable(
     /** The browser's P-256 public key and auth secret, base64url (RFC 8291). */
     p256dh: varchar('p256dh', { length: 100 }).notNull(),
     auth: varchar('auth', { length: 30 }).notNull(),
+    /** The sign-in that subscribed (its tokens' `origin_jti`): signing that device out forgets it. */
+    sessionId: varchar('session_id', { length: 64 }),
     createdAt: at('created_at').notNull().defaultNow(),
     /** The last push the service accepted, and failures since (other than 404/410, which delete the row). */
     lastSuccessAt: at('last_success_at'),

@@ -66,10 +66,12 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = requireActive(requireAuth(request).user);
+      const auth = requireAuth(request);
+      const user = requireActive(auth.user);
       if (!allowedPushEndpoint(request.body.endpoint, app.config.PUSH_ENDPOINT_HOSTS))
         throw badRequest('endpoint: this push service is not one the server sends to', 'push_endpoint_refused');
-      return ok(await saveSubscription(db, user.id, request.body));
+      const sessionId = typeof auth.claims.origin_jti === 'string' ? auth.claims.origin_jti : null;
+      return ok(await saveSubscription(db, user.id, sessionId, request.body));
     },
   );
 

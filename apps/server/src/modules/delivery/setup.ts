@@ -15,6 +15,7 @@ import { digestSources } from './digest-sources.ts';
 import { lastSeenTracker } from './last-seen.ts';
 import { pushNotifications } from './push-notifications.ts';
 import { pushSender } from './push-sender.ts';
+import { forgetRevokedSubscriptions } from './subscriptions.ts';
 import { unsubscribeTokens } from './unsubscribe-token.ts';
 import { loadVapidKeys } from './vapid-keys.ts';
 
@@ -30,6 +31,7 @@ export async function createDelivery(app: FastifyInstance, io: Server, track: <T
     count: (outcome) => app.metrics.pushes.inc({ outcome }),
   });
   onNotificationsEmitted(io, pushNotifications({ io, db: database.db, send, log, track }));
+  app.identity.onSessionsRevoked(forgetRevokedSubscriptions(database.db));
 
   const lastSeen = lastSeenTracker(database.db, log);
   io.on('connection', (socket) => {

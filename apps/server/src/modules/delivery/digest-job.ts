@@ -21,6 +21,8 @@ import type { UnsubscribeTokens } from './unsubscribe-token.ts';
 
 /** Advisory-lock key of the digest job ("fh-dgst"). */
 export const DIGEST_LOCK_KEY = 0x66_68_64_67;
+/** People looked up per statement. */
+const DUE_SLICE = 5_000;
 /** People mailed in one round at most; the rest wait for the next. */
 const PER_ROUND = 500;
 
@@ -40,6 +42,16 @@ export type DigestJobDeps = {
     debug: (o: object, m: string) => void;
   };
   countMail: () => void;
+};
+
+type Candidate = {
+  id: number;
+  email: string;
+  firstName: string;
+  role: DigestRecipient['role'];
+  organizationId: number | null;
+  timeZone: string;
+  coveredUntil: Date | null;
 };
 
 export class DigestJob {
@@ -101,32 +113,11 @@ export class DigestJob {
         if (!(newest.get(userId) && (newest.get(userId) as Date) >= newestAt)) newest.set(userId, newestAt);
     if (newest.size === 0) return 0;
 
-    // Seen at least once (someone who never opened the app has only their invite), not since
-    // the threshold, digest on, ACTIVE in an active school.
-    const candidates = await db
-      .select({
-        id: users.id,
-        email: users.email,
-        firstName: users.firstName,
-        role: users.role,
-        organizationId: users.organizationId,
-        timeZone: organizations.timezone,
-        coveredUntil: deliveryState.digestCoveredUntil,
-      })
-      .from(users)
-      .innerJoin(organizations, eq(organizations.id, users.organizationId))
-      .innerJoin(deliveryState, eq(deliveryState.userId, users.id))
-      .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
-      .where(
-        and(
-          inArray(users.id, [...newest.keys()]),
-          eq(users.status, 'ACTIVE'),
-          isNull(organizations.deactivatedAt),
-          or(isNull(notificationPreferences.emailDigest), eq(notificationPreferences.emailDigest, true)),
-          isNotNull(deliveryState.lastSeenAt),
-          lte(deliveryState.lastSeenAt, threshold),
-        ),
-      );
+    const candidates: Candidate[] = [];
+    // In slices: a statement takes at most 65,535 parameters.
+    const due = [...newest.keys()];
+    for (let at = 0; at < due.length; at += DUE_SLICE)
+      candidates.push(...(await this.candidates(due.slice(at, at + DUE_SLICE), threshold)));
     const fresh = candidates
       .filter((c) => !c.coveredUntil || c.coveredUntil < (newest.get(c.id) as Date))
       .slice(0, PER_ROUND);
@@ -147,6 +138,38 @@ export class DigestJob {
     }
     if (queued) this.deps.log.info({ queued }, 'notification digests queued');
     return queued;
+  }
+
+  /**
+   * Of these people: seen at least once (someone who never opened the app has only their
+   * invite), not since the threshold, digest on, ACTIVE in an active school.
+   */
+  private candidates(userIds: number[], threshold: Date): Promise<Candidate[]> {
+    const db = this.deps.database.db;
+    return db
+      .select({
+        id: users.id,
+        email: users.email,
+        firstName: users.firstName,
+        role: users.role,
+        organizationId: users.organizationId,
+        timeZone: organizations.timezone,
+        coveredUntil: deliveryState.digestCoveredUntil,
+      })
+      .from(users)
+      .innerJoin(organizations, eq(organizations.id, users.organizationId))
+      .innerJoin(deliveryState, eq(deliveryState.userId, users.id))
+      .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
+      .where(
+        and(
+          inArray(users.id, userIds),
+          eq(users.status, 'ACTIVE'),
+          isNull(organizations.deactivatedAt),
+          or(isNull(notificationPreferences.emailDigest), eq(notificationPreferences.emailDigest, true)),
+          isNotNull(deliveryState.lastSeenAt),
+          lte(deliveryState.lastSeenAt, threshold),
+        ),
+      );
   }
 
   private async mailOne(recipient: DigestRecipient, covers: Date, now: Date): Promise<boolean> {

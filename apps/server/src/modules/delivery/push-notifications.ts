@@ -75,7 +75,7 @@ export function payloadOf(
   return {
     title: row.title,
     // A push service takes about 4 KB; the notification's text is already a short preview.
-    body: row.message.length > 240 ? `${row.message.slice(0, 239)}…` : row.message,
+    body: row.message.length > 240 ? `${row.message.slice(0, 239)}…` : row.message || 'Sent a file',
     url: notificationAppUrl(row.actionUrl, role),
     tag: pushTag(row.actionUrl),
   };

@@ -25,8 +25,12 @@ export const pushSubscriptionSchema = z.object({
   keys: z.object({
     p256dh: z
       .string()
+      .max(88)
       .regex(/^B[A-Za-z0-9_-]{86}=?$/, 'keys.p256dh must be an uncompressed P-256 public key in base64url'),
-    auth: z.string().regex(/^[A-Za-z0-9_-]{22}(==)?$/, 'keys.auth must be 16 bytes in base64url'),
+    auth: z
+      .string()
+      .max(24)
+      .regex(/^[A-Za-z0-9_-]{22}(==)?$/, 'keys.auth must be 16 bytes in base64url'),
   }),
 });
 export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>;

@@ -325,6 +325,7 @@ describe('subscriptions', () => {
     expect(revoked.status, JSON.stringify(revoked.body)).toBe(200);
     await until(async () => (await endpoints()).length === 2);
     expect(await endpoints()).toEqual([onLaptop, onTablet].sort());
+    expect(await endpoints()).not.toContain(onPhone);
     expect((await callIdentity(app, 'GlobalSignOut', { AccessToken: laptop.accessToken })).status).toBe(200);
     await until(async () => (await endpoints()).length === 0);
   });

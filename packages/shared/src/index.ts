@@ -13,6 +13,7 @@ export * from './dates.ts';
 export * from './directory.ts';
 export * from './import-columns.ts';
 export * from './member.ts';
+export * from './member-conversations.ts';
 export * from './message-controls.ts';
 export * from './plural.ts';
 export * from './report-labels.ts';

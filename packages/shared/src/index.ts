@@ -11,6 +11,7 @@ export * from './csv.ts';
 export * from './dashboard.ts';
 export * from './date-display.ts';
 export * from './dates.ts';
+export * from './delivery.ts';
 export * from './directory.ts';
 export * from './import-columns.ts';
 export * from './member.ts';

@@ -230,6 +230,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'chat.export': 'Conversation exported',
   'message.edit': 'Message edited',
   'message.unsend': 'Message unsent',
+  'announcement.post': 'Announcement posted',
+  'announcement.nudge': 'Acknowledgement nudge sent',
 };
 
 /** An audit action in words; an action this build does not know reads as its code made readable. */

@@ -11,6 +11,7 @@ FROM ${NODE_IMAGE} AS manifests
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 COPY packages/shared/package.json packages/shared/
+COPY packages/client/package.json packages/client/
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 
@@ -19,6 +20,7 @@ FROM manifests AS build
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.base.json ./
 COPY packages/shared packages/shared
+COPY packages/client packages/client
 COPY apps/web apps/web
 RUN npm run build --workspace @fieldhouse/web
 

@@ -28,11 +28,21 @@ export default defineConfig({
       { test: { name: 'bench', root: './bench', include: ['*.test.ts'], environment: 'node' } },
       {
         test: {
-          name: 'web',
-          root: './apps/web',
+          name: 'client',
+          root: './packages/client',
           include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
           environment: 'jsdom',
-          setupFiles: ['./src/test/setup.ts'],
+          setupFiles: ['./src/test/jsdom-setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'web',
+          root: './apps/web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          // The front ends share one jsdom setup (the layout APIs Mantine reads).
+          setupFiles: ['../../packages/client/src/test/jsdom-setup.ts'],
         },
       },
       serverProject('server:pglite', { TEST_DB_KIND: 'pglite' }, ['src/**/*.test.ts', 'test/**/*.test.ts']),

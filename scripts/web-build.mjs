@@ -1,5 +1,5 @@
 // The web build, made only when its inputs changed: a SHA-256 of the web app's sources, the shared
-// package, the build configuration and the lockfile is kept in apps/web/dist/.build-stamp, and a
+// packages, the build configuration and the lockfile is kept in apps/web/dist/.build-stamp, and a
 // build whose stamp matches is reused. Vite runs quietly (warnings and errors only).
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -22,6 +22,9 @@ const INPUTS = [
   'apps/web/package.json',
   'packages/shared/src',
   'packages/shared/package.json',
+  'packages/client/src',
+  'packages/client/build',
+  'packages/client/package.json',
   'tsconfig.base.json',
   'package-lock.json',
 ];

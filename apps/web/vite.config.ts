@@ -1,9 +1,11 @@
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { precompress } from './build/precompress.ts';
-import { sonnerStylesheet } from './build/sonner-styles.ts';
+// By path, not by package name: Vite bundles a config's relative imports but hands a package's to
+// Node, which cannot load TypeScript.
+import { precompress } from '../../packages/client/build/precompress.ts';
+import { sonnerStylesheet } from '../../packages/client/build/sonner-styles.ts';
 
 const apiTarget = process.env.FIELDHOUSE_API ?? 'http://localhost:3000';
 
@@ -27,8 +29,10 @@ export default defineConfig({
   // Every script, stylesheet and preload of the page carries this nonce; the server puts a fresh
   // one in its place for each response and names it in the Content-Security-Policy (decision 014).
   html: { cspNonce: '__CSP_NONCE__' },
-  // zod, configured for that policy before any schema exists (src/lib/zod.ts).
-  resolve: { alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod.ts', import.meta.url)) }] },
+  // zod, configured for that policy before any schema exists (@fieldhouse/client's zod.ts).
+  resolve: {
+    alias: [{ find: /^zod$/, replacement: createRequire(import.meta.url).resolve('@fieldhouse/client/zod.ts') }],
+  },
   server: {
     port: 5173,
     proxy: {

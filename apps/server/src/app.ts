@@ -23,6 +23,7 @@ import { QuietRequestLogs, registerRequestLogging } from './logging/request-log.
 import { createMetrics } from './metrics/metrics.ts';
 import { registerMetrics } from './metrics/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
+import { announcementRoutes } from './modules/announcements/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { authenticateToken, registerAuthentication } from './modules/auth/authenticate.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -156,6 +157,7 @@ export async function buildApp({ config, database, logger, identity: given }: Ap
       await api.register(calendarFeedRoutes);
       await api.register(availabilityRoutes);
       await api.register(memberRoutes);
+      await api.register(announcementRoutes);
       await api.register(telemetryRoutes);
       await api.register(dashboardRoutes);
       await api.register(reportRoutes);

@@ -1,9 +1,11 @@
+// The API client's policy first: nothing may ask the server before it is set.
+import './lib/api-client.ts';
+import { configureAmplify } from '@fieldhouse/client/amplify.ts';
+import { shareCspNonce } from '@fieldhouse/client/csp.ts';
+import { loadWebConfig } from '@fieldhouse/client/web-config.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
-import { configureAmplify } from './lib/amplify.ts';
-import { shareCspNonce } from './lib/csp.ts';
-import { loadWebConfig } from './lib/web-config.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');

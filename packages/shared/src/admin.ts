@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { socketErrorRecordSchema } from './chat.ts';
 import { boundedDate, boundedDateTime } from './dates.ts';
+import { messageAckSchema } from './message-ack.ts';
 import { limitParam, MAX_ROW_ID, pageParam, type Role, roleSchema } from './user.ts';
 
 export const ADMIN_TABS = ['organizations', 'sports', 'audit', 'supervision', 'safeguarding', 'system'] as const;
@@ -147,6 +148,8 @@ export const supervisedMessageSchema = z.object({
   /** Earlier texts of an edited message, oldest first; `content` is the latest. */
   versions: z.array(z.object({ content: z.string(), writtenAt: z.string(), replacedAt: z.string() })),
   attachments: z.array(z.object({ fileName: z.string(), mimeType: z.string(), size: z.number() })),
+  /** An announcement's or schedule change's acknowledgement counts (decision 027; `mine` is null). */
+  ack: messageAckSchema.nullable().optional(),
 });
 export type SupervisedMessage = z.infer<typeof supervisedMessageSchema>;
 
@@ -227,6 +230,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'chat.export': 'Conversation exported',
   'message.edit': 'Message edited',
   'message.unsend': 'Message unsent',
+  'announcement.post': 'Announcement posted',
+  'announcement.nudge': 'Acknowledgement nudge sent',
   'profile.update': 'Own profile edited',
   'profile.photo': 'Own photo changed',
   'profile.photo-remove': 'Own photo removed',

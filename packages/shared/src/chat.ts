@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { changeNoticeSchema } from './change-notice.ts';
 import { CHAT } from './constants.ts';
+import { messageAckSchema } from './message-ack.ts';
 import { memberReasonSchema } from './safeguarding.ts';
 import { isoDateTime, limitParam, pageParam } from './user.ts';
 
-export const MESSAGE_TYPES = ['TEXT', 'IMAGE', 'FILE', 'POLL', 'SYSTEM'] as const;
+/** ANNOUNCEMENT: a director's or coach's team announcement, posted over REST only (decision 027). */
+export const MESSAGE_TYPES = ['TEXT', 'IMAGE', 'FILE', 'POLL', 'SYSTEM', 'ANNOUNCEMENT'] as const;
 export const messageTypeSchema = z.enum(MESSAGE_TYPES);
 export type MessageType = z.infer<typeof messageTypeSchema>;
 
@@ -52,6 +54,12 @@ export const chatMessageSchema = z.object({
   poll: pollSchema.nullable(),
   /** A calendar change's structured diff (SYSTEM messages only); absent on every other message. */
   notice: changeNoticeSchema.nullable().optional(),
+  /**
+   * Acknowledgement (decision 027): announcements and schedule changes that ask people to say
+   * "Got it". Null when the message asks nobody. The server always sends it; optional so that
+   * messages made on the client (the outbox's pending copy) need not.
+   */
+  ack: messageAckSchema.nullable().optional(),
   chatRoom: z.object({ id: z.number().int(), uuid: z.uuid() }),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;

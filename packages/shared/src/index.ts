@@ -1,4 +1,5 @@
 export * from './admin.ts';
+export * from './announcements.ts';
 export * from './api.ts';
 export * from './auth-session.ts';
 export * from './availability.ts';
@@ -14,6 +15,8 @@ export * from './delivery.ts';
 export * from './directory.ts';
 export * from './import-columns.ts';
 export * from './member.ts';
+export * from './member-conversations.ts';
+export * from './message-ack.ts';
 export * from './message-controls.ts';
 export * from './plural.ts';
 export * from './report-labels.ts';

@@ -37,6 +37,8 @@ export const SOCKET_EVENTS = {
   pollUpdate: 'poll:update',
   /** A message was edited or unsent: the payload is the message as it now reads. */
   messageUpdated: 'chat:message-updated',
+  /** Someone acknowledged an announcement or schedule change: the message's new counts (decision 027). */
+  ackUpdate: 'chat:ack-update',
 } as const;
 
 export type SocketEventName = (typeof SOCKET_EVENTS)[keyof typeof SOCKET_EVENTS];

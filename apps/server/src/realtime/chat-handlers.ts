@@ -79,8 +79,9 @@ export function chatFeature(deps: ChatDeps): SocketFeature {
     }
     const send = {
       content: input.message,
-      // SYSTEM messages come from the server only; polls arrive with poll:create.
-      messageType: input.messageType === 'SYSTEM' || input.messageType === 'POLL' ? 'TEXT' : input.messageType,
+      // SYSTEM messages come from the server only; polls arrive with poll:create, announcements
+      // with POST /api/teams/:teamId/announcements (decision 027).
+      messageType: input.messageType === 'IMAGE' || input.messageType === 'FILE' ? input.messageType : 'TEXT',
       clientId: input.clientId,
       attachmentIds: attachmentIds as string[],
     } as const;

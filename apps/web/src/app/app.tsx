@@ -1,8 +1,11 @@
 import '@mantine/core/styles.css';
 import '@mantine/charts/styles.css';
 import '@mantine/dropzone/styles.css';
-import './focus.css';
-import './touch.css';
+import '@fieldhouse/client/theme/focus.css';
+import '@fieldhouse/client/theme/touch.css';
+import { cspNonce } from '@fieldhouse/client/csp.ts';
+import { cssVariablesResolver, theme } from '@fieldhouse/client/theme/theme.ts';
+import { Toaster } from '@fieldhouse/client/toaster.tsx';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
@@ -11,12 +14,9 @@ import { GlobalLoadingOverlay } from '../components/global-loading-overlay.tsx';
 import { SplashScreen } from '../components/splash-screen.tsx';
 import type { Auth } from '../features/auth/auth-context.ts';
 import { AuthProvider } from '../features/auth/components/auth-provider.tsx';
-import { cspNonce } from '../lib/csp.ts';
 import { showPendingFlash } from '../lib/flash.ts';
-import { Toaster } from '../lib/toaster.tsx';
 import { queryClient } from './query-client.ts';
 import { router } from './router.tsx';
-import { cssVariablesResolver, theme } from './theme.ts';
 
 /** Re-runs route guards whenever the auth state changes (sign-in, sign-out, 401). */
 function AuthedRouter({ auth }: { auth: Auth }) {

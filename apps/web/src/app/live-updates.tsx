@@ -3,10 +3,11 @@
  * each resource's key prefix. The app composes them here, so the one socket (the chat feature's)
  * carries them without the chat feature knowing teams, users or the calendar.
  */
-import { SOCKET_EVENTS } from '@fieldhouse/shared';
+import { type AckUpdate, SOCKET_EVENTS } from '@fieldhouse/shared';
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { safeguardingKeys } from '../features/admin/api/safeguarding.ts';
+import { storeAckUpdate } from '../features/announcements/api/ack-cache.ts';
 import { availabilityKeys } from '../features/calendar/api/availability-queries.ts';
 import { calendarKeys } from '../features/calendar/api/calendar-queries.ts';
 import { useChat } from '../features/chat/realtime/chat-provider.tsx';
@@ -34,6 +35,8 @@ export function LiveUpdates() {
         for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
       }),
     );
+    // Someone acknowledged an announcement: its card's counts move in place (decision 027).
+    offs.push(socket.on<AckUpdate>(SOCKET_EVENTS.ackUpdate, (update) => storeAckUpdate(queryClient, update)));
     return () => {
       for (const off of offs) off();
     };

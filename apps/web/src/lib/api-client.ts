@@ -1,114 +1,29 @@
 /**
- * The one HTTP client: attaches the id token (SPEC §7), drops null/undefined query values and
- * body fields, and turns failures into ApiError; 401 and 403 become 'Unauthorized' (SPEC §8)
- * and tell the auth layer, which signs out and returns to sign-in.
+ * The admin app's API client: the shared one (@fieldhouse/client) with this app's policy. Any 401
+ * or 403 ends the session (SPEC §8 'Unauthorized': the auth provider signs out), and a
+ * SUPER_ADMIN's active organization rides on every request. Configured when this module loads,
+ * which main.tsx makes the first thing to happen.
  */
-import { fetchAuthSession } from 'aws-amplify/auth';
+import { configureApiClient } from '@fieldhouse/client/api-client.ts';
 import { getActiveOrganization } from './active-organization.ts';
 
-export class ApiError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-    /** The whole error answer, for endpoints that explain failures in data (roster import). */
-    readonly body?: unknown,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
+configureApiClient({
+  unauthorizedStatuses: [401, 403],
+  defaultQuery: () => {
+    const organizationId = getActiveOrganization();
+    return organizationId ? { organizationId } : {};
+  },
+});
 
-type Query = Record<string, string | number | boolean | null | undefined>;
-
-const unauthorizedListeners = new Set<() => void>();
-/** Subscribes to 401/403 answers; returns the unsubscribe function. */
-export function onUnauthorized(listener: () => void) {
-  unauthorizedListeners.add(listener);
-  return () => {
-    unauthorizedListeners.delete(listener);
-  };
-}
-
-async function authHeader(): Promise<Record<string, string>> {
-  const { tokens } = await fetchAuthSession();
-  const token = tokens?.idToken?.toString();
-  return token ? { authorization: `Bearer ${token}` } : {};
-}
-
-/** Drops null and undefined fields (SPEC §7), recursively for plain objects. */
-export function dropEmpty<T>(value: T): T {
-  if (Array.isArray(value)) return value.map(dropEmpty) as T;
-  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
-    return Object.fromEntries(
-      Object.entries(value as Record<string, unknown>)
-        .filter(([, v]) => v !== null && v !== undefined)
-        .map(([k, v]) => [k, dropEmpty(v)]),
-    ) as T;
-  }
-  return value;
-}
-
-export function toQueryString(query: Query) {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query))
-    if (value !== null && value !== undefined) params.set(key, String(value));
-  const qs = params.toString();
-  return qs ? `?${qs}` : '';
-}
-
-async function request<T>(
-  method: string,
-  path: string,
-  init: { query?: Query; body?: unknown; raw?: { body: string; contentType: string } } = {},
-): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json', ...(await authHeader()) };
-  let body: string | undefined;
-  if (init.raw) {
-    headers['content-type'] = init.raw.contentType;
-    body = init.raw.body;
-  } else if (init.body !== undefined) {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(dropEmpty(init.body));
-  }
-  const organizationId = getActiveOrganization();
-  const query = { ...(organizationId ? { organizationId } : {}), ...(init.query ?? {}) };
-  const res = await fetch(`/api${path}${toQueryString(query)}`, { method, headers, body });
-  if (res.status === 401 || res.status === 403) {
-    for (const listener of unauthorizedListeners) listener();
-    throw new ApiError(res.status, 'Unauthorized');
-  }
-  const json = (await res.json().catch(() => ({}))) as { message?: string };
-  if (!res.ok) throw new ApiError(res.status, json.message ?? `Request failed (${res.status})`, json);
-  return json as T;
-}
-
-export const apiGet = <T>(path: string, query?: Query) => request<T>('GET', path, { query: query ?? {} });
-export const apiPost = <T>(path: string, body: unknown) => request<T>('POST', path, { body });
-export const apiPatch = <T>(path: string, body: unknown) => request<T>('PATCH', path, { body });
-export const apiPut = <T>(path: string, body: unknown) => request<T>('PUT', path, { body });
-export const apiDelete = <T>(path: string, query?: Query) => request<T>('DELETE', path, { query: query ?? {} });
-
-/** POST a raw body (CSV uploads) with the same auth and error handling. */
-export async function apiPostText<T>(path: string, text: string, contentType: string, query?: Query): Promise<T> {
-  return request<T>('POST', path, { query: query ?? {}, raw: { body: text, contentType } });
-}
-
-/** Fetches a protected file (a chat attachment's `url`, already under /api) as a Blob. */
-export async function apiBlob(url: string): Promise<Blob> {
-  const res = await fetch(url, { headers: await authHeader() });
-  if (!res.ok) throw new ApiError(res.status, `Download failed (${res.status})`);
-  return res.blob();
-}
-
-/** Downloads a file answer (CSV export) through the authenticated client. */
-export async function apiDownload(path: string, query: Query, fileName: string) {
-  const organizationId = getActiveOrganization();
-  const res = await fetch(`/api${path}${toQueryString({ ...(organizationId ? { organizationId } : {}), ...query })}`, {
-    headers: await authHeader(),
-  });
-  if (!res.ok) throw new ApiError(res.status, `Download failed (${res.status})`);
-  const url = URL.createObjectURL(await res.blob());
-  const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
-  link.click();
-  URL.revokeObjectURL(url);
-}
+export {
+  ApiError,
+  apiBlob,
+  apiDelete,
+  apiDownload,
+  apiGet,
+  apiPatch,
+  apiPost,
+  apiPostText,
+  apiPut,
+  onUnauthorized,
+} from '@fieldhouse/client/api-client.ts';

@@ -3,9 +3,11 @@ import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
 import { useState } from 'react';
 import { LiveUpdates } from '../app/live-updates.tsx';
 import { Shell } from '../components/app-shell.tsx';
+import { announcementSlots } from '../features/announcements/components/message-ack-slots.tsx';
 import { ChangePasswordModal } from '../features/auth/components/change-password-modal.tsx';
 import { useAuth } from '../features/auth/hooks/use-auth.ts';
 import { tabsQueryOptions } from '../features/chat/api/chat-queries.ts';
+import { MessageSlotsProvider } from '../features/chat/components/message-slots.tsx';
 import { NotificationsBell } from '../features/chat/components/notifications-bell.tsx';
 import { ChatProvider } from '../features/chat/realtime/chat-provider.tsx';
 import { OrganizationSwitcher } from '../features/organizations/components/organization-switcher.tsx';
@@ -52,7 +54,9 @@ function SignedInLayout() {
         onChangePassword={() => setChangingPassword(true)}
         onSignOut={() => void auth.signOut()}
       >
-        <Outlet />
+        <MessageSlotsProvider value={announcementSlots}>
+          <Outlet />
+        </MessageSlotsProvider>
         <ChangePasswordModal opened={changingPassword} onClose={() => setChangingPassword(false)} />
       </Shell>
     </ChatProvider>

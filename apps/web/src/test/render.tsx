@@ -1,9 +1,9 @@
+import { theme } from '@fieldhouse/client/theme/theme.ts';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { theme } from '../app/theme.ts';
 import { type Auth, AuthContext } from '../features/auth/auth-context.ts';
 
 const signedOut: Auth = {

@@ -1,3 +1,4 @@
+export * from './acknowledgements.ts';
 export * from './audit.ts';
 export * from './availability.ts';
 export * from './calendar.ts';

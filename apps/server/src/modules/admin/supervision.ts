@@ -16,6 +16,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
+import { ackSummaries } from '../announcements/summaries.ts';
 import { personName } from '../audit/snapshots.ts';
 import type { AppUser } from '../auth/authenticate.ts';
 import { likePattern } from '../users/list-users.ts';
@@ -188,6 +189,14 @@ export async function supervisedMessages(db: Db, roomId: number, page = 1, limit
         .where(inArray(chatMessageVersions.messageId, ids))
         .orderBy(asc(chatMessageVersions.id))
     : [];
+  // The acknowledgement counts, in one more query (decision 027).
+  const acks = await ackSummaries(
+    db,
+    rows
+      .filter((r) => r.message.messageType === 'ANNOUNCEMENT' || r.message.messageType === 'SYSTEM')
+      .map((r) => r.message.id),
+    null,
+  );
   const messages: SupervisedMessage[] = rows.map(({ message, sender }) => ({
     id: message.id,
     createdAt: message.createdAt.toISOString(),
@@ -210,6 +219,7 @@ export async function supervisedMessages(db: Db, roomId: number, page = 1, limit
     attachments: files
       .filter((f) => f.messageId === message.id)
       .map((f) => ({ fileName: f.fileName, mimeType: f.mimeType, size: Number(f.size) })),
+    ack: acks.get(message.id) ?? null,
   }));
   return { messages, totalCount: Number(total?.n ?? 0) };
 }

@@ -9,6 +9,7 @@ import { SOCKET_EVENTS } from '@fieldhouse/shared';
 import type { Server } from 'socket.io';
 import type { Db } from '../../db/client.ts';
 import { organizationRoom } from '../../realtime/rooms.ts';
+import { requestAcknowledgement, withAckCopies } from '../announcements/requests.ts';
 import { teamAudience } from '../chat/audience.ts';
 import { notifyUsers } from '../chat/notifications.ts';
 import { postSystemMessage, type SystemPost } from '../chat/system-messages.ts';
@@ -37,6 +38,11 @@ type TeamsInput = {
   actionUrl: string;
   /** Who made the change: nobody is notified of their own change. */
   actorId?: number | null;
+  /**
+   * Ask the rooms' people to acknowledge it (decision 027): a change to an event people already
+   * planned by. Someone in several of the rooms is asked once, in the first.
+   */
+  askAcknowledgement?: boolean;
 };
 
 /**
@@ -48,9 +54,24 @@ export async function announceToTeams(db: Db, input: TeamsInput): Promise<Announ
   const posts: SystemPost[] = [];
   const audience = new Set<number>();
   const actorId = input.actorId ?? null;
+  const asked = new Set<number>();
   for (const teamId of input.teamIds) {
     const room = await ensureTeamRoom(db, teamId, (emit) => changes.push(emit));
-    posts.push(await postSystemMessage(db, room.id, input.content, input.metadata ?? null, actorId));
+    const post = await postSystemMessage(db, room.id, input.content, input.metadata ?? null, actorId);
+    // The announcements module writes its own tables; calendar only says this change asks.
+    const requested = input.askAcknowledgement
+      ? await requestAcknowledgement(db, {
+          messageId: post.message.id,
+          roomId: room.id,
+          organizationId: input.organizationId,
+          teamId,
+          kind: 'SCHEDULE_CHANGE',
+          requestedBy: actorId,
+          except: asked,
+        })
+      : null;
+    for (const id of requested?.asked ?? []) asked.add(id);
+    posts.push(withAckCopies(post, requested));
     for (const id of await teamAudience(db, teamId)) audience.add(id);
   }
   audience.delete(actorId ?? -1);

@@ -243,6 +243,9 @@ export async function announce(
     content,
     metadata: { notice },
     actionUrl: notice.actionUrl,
+    // A new event asks nobody (availability is its answer); a change to one people planned by
+    // (moved, cancelled, postponed, a new place…) asks for "Got it" (decision 027).
+    askAcknowledgement: change !== 'create',
   });
 }
 

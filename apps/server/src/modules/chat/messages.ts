@@ -2,11 +2,12 @@
  * Messages: stored exactly once per (sender, client id), in one transaction with the members'
  * unread counters; history pages backwards, forwards or around a message.
  */
-import { type ChatMessage, changeNoticeSchema, type MessageType, type Poll } from '@fieldhouse/shared';
+import { type ChatMessage, changeNoticeSchema, type MessageAck, type MessageType, type Poll } from '@fieldhouse/shared';
 import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { chatAttachments, chatMessages, chatRoomMembers, chatRooms, users } from '../../db/schema/index.ts';
 import { conflict } from '../../errors.ts';
+import { ackSummaries } from '../announcements/summaries.ts';
 import type { AppUser } from '../auth/authenticate.ts';
 import { loadPolls } from './load-polls.ts';
 import type { Room } from './rooms.ts';
@@ -21,6 +22,8 @@ export function presentMessage(
   sender: Sender,
   media: AttachmentRow[] = [],
   poll: Poll | null = null,
+  /** Who it asks to acknowledge and the viewer's state (decision 027); null when it asks nobody. */
+  ack: MessageAck | null = null,
 ): ChatMessage {
   return {
     id: row.id,
@@ -36,6 +39,7 @@ export function presentMessage(
     media: row.deletedAt ? [] : media.map(presentMedia),
     poll: row.deletedAt ? null : poll,
     ...noticeOf(row),
+    ack: row.deletedAt ? null : ack,
     chatRoom: { id: room.id, uuid: room.uuid },
   };
 }
@@ -158,8 +162,11 @@ export type HistoryQuery = {
   limit: number;
 };
 
-/** A page of a room's messages in stored order (oldest first), and whether more exist each way. */
-export async function history(db: Db, room: Room, query: HistoryQuery) {
+/**
+ * A page of a room's messages in stored order (oldest first), and whether more exist each way;
+ * `viewerId` is whose `ack.mine` each message carries.
+ */
+export async function history(db: Db, room: Room, query: HistoryQuery, viewerId: number) {
   const select = () =>
     db
       .select({
@@ -211,6 +218,14 @@ export async function history(db: Db, room: Room, query: HistoryQuery) {
     db,
     rows.filter((r) => r.message.messageType === 'POLL').map((r) => r.message.id),
   );
+  // And one for the page's acknowledgement counts: only announcements and notices can ask.
+  const acks = await ackSummaries(
+    db,
+    rows
+      .filter((r) => r.message.messageType === 'ANNOUNCEMENT' || r.message.messageType === 'SYSTEM')
+      .map((r) => r.message.id),
+    viewerId,
+  );
   return {
     messages: rows.map((r) =>
       presentMessage(
@@ -219,6 +234,7 @@ export async function history(db: Db, room: Room, query: HistoryQuery) {
         r.sender?.id ? (r.sender as Sender) : null,
         media.filter((m) => m.messageId === r.message.id),
         polls.get(r.message.id) ?? null,
+        acks.get(r.message.id) ?? null,
       ),
     ),
     hasOlder,

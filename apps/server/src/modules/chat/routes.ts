@@ -148,8 +148,9 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const room = await accessibleRoom(app.database.db, active(request), request.params.id, live);
-      return ok(await history(app.database.db, room, request.query));
+      const viewer = active(request);
+      const room = await accessibleRoom(app.database.db, viewer, request.params.id, live);
+      return ok(await history(app.database.db, room, request.query, viewer.id));
     },
   );
 

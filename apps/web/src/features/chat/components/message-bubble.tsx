@@ -6,6 +6,7 @@ import { AttachmentView } from './attachment-view.tsx';
 import { ChangeNoticeCard } from './change-notice-card.tsx';
 import { MessageActions } from './message-actions.tsx';
 import { MessageEditor } from './message-editor.tsx';
+import { useMessageSlots } from './message-slots.tsx';
 import { PersonAvatar } from './person-avatar.tsx';
 import { PollCard } from './poll-card.tsx';
 
@@ -93,6 +94,7 @@ type Props = { message: ChatMessage; own: boolean; showSender: boolean; highligh
 /** A stored message. Polls carry their question in the poll card, not twice. */
 export function MessageBubble({ message, own, showSender, highlighted }: Props) {
   const controls = useMessageControls(message, own);
+  const slots = useMessageSlots();
   const [editing, setEditing] = useState(false);
   const frame = useRef<HTMLDivElement>(null);
   const wasEditing = useRef(false);
@@ -106,6 +108,13 @@ export function MessageBubble({ message, own, showSender, highlighted }: Props) 
     return (
       <div id={`message-${message.id}`} data-message-id={message.id} data-highlighted={highlighted || undefined}>
         <ChangeNoticeCard notice={message.notice} time={timeOf(message.createdAt)} />
+        {message.ack && slots.ack?.(message)}
+      </div>
+    );
+  if (message.messageType === 'ANNOUNCEMENT' && slots.announcement)
+    return (
+      <div id={`message-${message.id}`} data-message-id={message.id} data-highlighted={highlighted || undefined}>
+        {slots.announcement(message, timeOf(message.createdAt))}
       </div>
     );
   if (message.messageType === 'SYSTEM')

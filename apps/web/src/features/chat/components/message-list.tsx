@@ -30,6 +30,7 @@ const startsRun = (message: ChatMessage, previous: ChatMessage | undefined) =>
   !previous ||
   previous.sender.id !== message.sender.id ||
   previous.messageType === 'SYSTEM' ||
+  previous.messageType === 'ANNOUNCEMENT' ||
   Date.parse(message.createdAt) - Date.parse(previous.createdAt) > 5 * 60_000;
 
 type Props = {

@@ -3,6 +3,8 @@
  * and every server event turned into cache updates and toasts (SPEC §4). Connects when a user
  * is signed in and closes on sign-out.
  */
+
+import { webConfig } from '@fieldhouse/client/web-config.ts';
 import {
   CHAT,
   type ChatMessage,
@@ -20,7 +22,6 @@ import { fetchAuthSession } from 'aws-amplify/auth';
 import { createContext, type ReactNode, useContext, useEffect, useState, useSyncExternalStore } from 'react';
 import { toast } from 'sonner';
 import { apiGet } from '../../../lib/api-client.ts';
-import { webConfig } from '../../../lib/web-config.ts';
 import {
   appendToHistory,
   applyMessageToRoomList,

@@ -4,6 +4,7 @@ import { IconArrowLeft, IconUsersGroup } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, notFound } from '@tanstack/react-router';
 import { z } from 'zod';
+import { PostAnnouncementButton } from '../../../../features/announcements/components/post-announcement.tsx';
 import { teamRoomsQueryOptions } from '../../../../features/chat/api/chat-queries.ts';
 import { ChatLayout, NoRoomSelected } from '../../../../features/chat/components/chat-layout.tsx';
 import { ChatThread } from '../../../../features/chat/components/chat-thread.tsx';
@@ -53,6 +54,14 @@ function TeamChatsPage() {
           <Text size="xs" c="dimmed">
             Team chats include the team's coaches, athletes and their guardians.
           </Text>
+          {team.data && (
+            <PostAnnouncementButton
+              teamId={teamId}
+              teamName={team.data.name}
+              variant="light"
+              onPosted={(posted) => void navigate({ search: { roomId: posted } })}
+            />
+          )}
           {rooms.isPending && <Skeleton h={44} />}
           {rooms.isError && (
             <Text c="red" size="sm">

@@ -2,6 +2,7 @@ import { Grid, Stack } from '@mantine/core';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { useState } from 'react';
+import { PostAnnouncementButton } from '../../../../features/announcements/components/post-announcement.tsx';
 import { sportsQueryOptions } from '../../../../features/sports/api/sports-queries.ts';
 import { teamDetailQueryOptions } from '../../../../features/teams/api/teams-queries.ts';
 import { TeamCoachesCard } from '../../../../features/teams/components/team-coaches-card.tsx';
@@ -32,7 +33,11 @@ function TeamPage() {
   const [editing, setEditing] = useState(false);
   return (
     <Stack gap="lg">
-      <TeamHeader team={team} onEdit={() => setEditing(true)} />
+      <TeamHeader
+        team={team}
+        onEdit={() => setEditing(true)}
+        actions={<PostAnnouncementButton teamId={team.id} teamName={team.name} />}
+      />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <TeamRosterCard team={team} />

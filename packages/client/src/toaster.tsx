@@ -1,4 +1,5 @@
-// sonner's rules as a stylesheet: its own <style> injection is off (build/sonner-styles.ts).
+// sonner's rules as a stylesheet: its own <style> injection is off (the app's Vite plugin,
+// apps/web/build/sonner-styles.ts), which a strict Content-Security-Policy would refuse.
 import 'sonner/dist/styles.css';
 import { TOASTS } from '@fieldhouse/shared';
 import { useComputedColorScheme } from '@mantine/core';

@@ -1,7 +1,7 @@
 /**
  * sonner puts its CSS in a <style> element it creates at import time, without a nonce, which the
  * page's strict Content-Security-Policy refuses (decision 014). This plugin turns that injection
- * off in sonner's module; lib/toaster.tsx imports sonner's stylesheet instead, so the same rules
+ * off in sonner's module; src/toaster.tsx imports sonner's stylesheet instead, so the same rules
  * arrive as part of our CSS. The build fails if a sonner upgrade changes the injector.
  */
 import type { Plugin } from 'vite';

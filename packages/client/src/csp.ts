@@ -1,6 +1,6 @@
 /**
  * The page's Content-Security-Policy nonce (decision 014), for libraries that make <style>
- * elements at run time: Mantine takes it through `getStyleNonce` (app/app.tsx), react-remove-scroll
+ * elements at run time: Mantine takes it through `getStyleNonce` (the app's MantineProvider), react-remove-scroll
  * (Mantine's modals and drawers) through get-nonce, set here. FullCalendar finds it on its own.
  */
 import { setNonce } from 'get-nonce';

@@ -54,6 +54,10 @@ describe('notification links', () => {
       '/calendar?date=2026-11-26&event=3',
     );
     expect(notificationAppUrl('/m/announcements/4', 'PARENT')).toBe('/m/announcements/4');
+    expect(notificationAppUrl('/messages?roomId=12&messageId=40', 'PARENT')).toBe('/m/conversations/12?messageId=40');
+    expect(notificationAppUrl('/messages?roomId=12&messageId=40', 'ATHLETIC_DIRECTOR')).toBe(
+      '/messages/?roomId=12&messageId=40',
+    );
     expect(notificationAppUrl(null, 'COACH')).toBe('/m/');
     expect(notificationAppUrl('//evil.example', 'ATHLETIC_DIRECTOR')).toBe('/');
   });
@@ -68,6 +72,8 @@ describe('notification links', () => {
     expect(pushCategoryOf({ type: 'info', actionUrl: '/messages?roomId=1' })).toBe('messages');
     expect(pushCategoryOf({ type: 'event', actionUrl: '/calendar' })).toBe('schedule');
     expect(pushCategoryOf({ type: 'info', actionUrl: '/m/announcements/2' })).toBe('announcements');
+    // Announcements and nudges (decision 027) link the message: the announcements switch.
+    expect(pushCategoryOf({ type: 'message', actionUrl: '/messages?roomId=1&messageId=9' })).toBe('announcements');
   });
 });
 

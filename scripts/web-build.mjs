@@ -1,6 +1,7 @@
-// The web build, made only when its inputs changed: a SHA-256 of the web app's sources, the shared
-// packages, the build configuration and the lockfile is kept in apps/web/dist/.build-stamp, and a
-// build whose stamp matches is reused. Vite runs quietly (warnings and errors only).
+// The front ends' builds, each made only when its inputs changed: a SHA-256 of the app's sources,
+// the shared packages, the build configuration and the lockfile is kept in <app>/dist/.build-stamp,
+// and a build whose stamp matches is reused. The admin app (apps/web) and the member app
+// (apps/member, served under /m/, decision 021) are stamped apart. Vite runs quietly.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -10,16 +11,17 @@ import { fileURLToPath } from 'node:url';
 
 const repository = fileURLToPath(new URL('..', import.meta.url));
 
-/** Everything a build reads besides node_modules (whose versions the lockfile pins). */
-const INPUTS = [
-  'apps/web/src',
-  'apps/web/public',
-  'apps/web/build',
-  'apps/web/index.html',
-  'apps/web/vite.config.ts',
-  'apps/web/postcss.config.cjs',
-  'apps/web/tsconfig.json',
-  'apps/web/package.json',
+/** The front ends: where each lives and what its messages call it. */
+const APPS = [
+  { dir: 'apps/web', name: 'web app' },
+  { dir: 'apps/member', name: 'member app' },
+];
+
+/** Everything an app's build reads besides node_modules (whose versions the lockfile pins). */
+const inputs = (app) => [
+  ...['src', 'public', 'build', 'index.html', 'vite.config.ts', 'postcss.config.cjs', 'tsconfig.json', 'package.json'].map(
+    (path) => `${app}/${path}`,
+  ),
   'packages/shared/src',
   'packages/shared/package.json',
   'packages/client/src',
@@ -39,10 +41,10 @@ function* files(path) {
   }
 }
 
-/** The fingerprint of the build's inputs: names and contents, in a fixed order. */
-export function sourcesHash(root = repository) {
+/** The fingerprint of an app's build inputs: names and contents, in a fixed order. */
+export function sourcesHash(root = repository, app = 'apps/web') {
   const hash = createHash('sha256');
-  for (const input of INPUTS) {
+  for (const input of inputs(app)) {
     for (const file of files(join(root, input))) {
       hash.update(relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
     }
@@ -61,39 +63,49 @@ function viteBin(web) {
 }
 
 /**
- * Builds apps/web when its inputs changed since the last build (or there is none); `force`
- * builds regardless. Resolves to 'built' or 'current'; rejects with a one-line reason.
+ * Builds each front end whose inputs changed since its last build (or that has none); `force`
+ * builds regardless. An app not in the checkout is skipped. Resolves to 'built' when any app was
+ * built, else 'current'; rejects with a one-line reason.
  */
 export async function ensureWebBuild({
   root = repository,
   force = false,
   log = (line) => process.stdout.write(`${line}\n`),
 } = {}) {
-  const web = join(root, 'apps/web');
+  let result = 'current';
+  for (const app of APPS) {
+    if (!existsSync(join(root, app.dir, 'package.json'))) continue;
+    if ((await ensureAppBuild(root, app, force, log)) === 'built') result = 'built';
+  }
+  return result;
+}
+
+async function ensureAppBuild(root, app, force, log) {
+  const web = join(root, app.dir);
   const dist = join(web, 'dist');
   const stampFile = join(dist, '.build-stamp');
   const hasBuild = () => existsSync(join(dist, 'index.html'));
   const stamp = existsSync(stampFile) ? readFileSync(stampFile, 'utf8').trim() : undefined;
-  if (!force && hasBuild() && stamp === sourcesHash(root)) return 'current';
+  if (!force && hasBuild() && stamp === sourcesHash(root, app.dir)) return 'current';
   const vite = viteBin(web);
   if (!vite) {
     if (hasBuild()) {
-      log('  Vite is not installed (no dev dependencies): serving the web app as it was built.');
+      log(`  Vite is not installed (no dev dependencies): serving the ${app.name} as it was built.`);
       return 'current';
     }
     throw new Error(
-      'The web app is not built and Vite is not installed: run `npm ci` (with dev dependencies), then `npm start`.',
+      `The ${app.name} is not built and Vite is not installed: run \`npm ci\` (with dev dependencies), then \`npm start\`.`,
     );
   }
-  log(`  Building the web app${hasBuild() ? ' (its sources changed)' : ''}…`);
+  log(`  Building the ${app.name}${hasBuild() ? ' (its sources changed)' : ''}…`);
   const started = Date.now();
   const code = await new Promise((resolve) => {
     const child = spawn(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: web, stdio: 'inherit' });
     child.on('exit', (status) => resolve(status ?? 1));
   });
-  if (code !== 0) throw new Error('The web app did not build (see the errors above).');
+  if (code !== 0) throw new Error(`The ${app.name} did not build (see the errors above).`);
   // The build itself may rewrite generated sources (the route tree): stamp what it left.
-  writeFileSync(stampFile, `${sourcesHash(root)}\n`);
+  writeFileSync(stampFile, `${sourcesHash(root, app.dir)}\n`);
   log(`  Built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   return 'built';
 }

@@ -81,6 +81,23 @@ describe('the start-up build', () => {
     expect(lines).toEqual(['  Vite is not installed (no dev dependencies): serving the web app as it was built.']);
   });
 
+  it('builds the member app apart, with its own stamp', async () => {
+    installFakeVite();
+    write('apps/member/package.json', '{"name":"@fieldhouse/member"}');
+    write('apps/member/src/main.tsx', 'export {};');
+    const lines = [];
+    expect(await ensureWebBuild({ root, log: (line) => lines.push(line) })).toBe('built');
+    expect(builds()).toBe(2);
+    expect(lines.filter((line) => line.startsWith('  Building'))).toEqual([
+      '  Building the web app…',
+      '  Building the member app…',
+    ]);
+    write('apps/member/src/main.tsx', 'export const changed = 1;');
+    expect(await ensureWebBuild({ root, ...quiet })).toBe('built');
+    expect(builds()).toBe(3);
+    expect(await ensureWebBuild({ root, ...quiet })).toBe('current');
+  });
+
   it('fingerprints names as well as contents', () => {
     const before = sourcesHash(root);
     rmSync(join(root, 'apps/web/src/main.tsx'));

@@ -168,7 +168,7 @@ export async function buildApp({ config, database, logger, identity: given }: Ap
     { prefix: '/api' },
   );
   await registerIdentityEndpoint(app, identity, config.IDENTITY_RATE_LIMIT);
-  await registerSpa(app, config.WEB_DIST_DIR);
+  await registerSpa(app, config.WEB_DIST_DIR, config.MEMBER_DIST_DIR);
 
   const files = createFileStore(config);
   app.addHook('onClose', async () => files.close());

@@ -104,6 +104,8 @@ const envSchema = z.object({
   SEED_DEMO: boolFlag.default(true),
   /** Where the built SPA lives; defaults to apps/web/dist. */
   WEB_DIST_DIR: z.string().optional(),
+  /** Where the built member app lives (served under /m/); defaults to apps/member/dist. */
+  MEMBER_DIST_DIR: z.string().optional(),
   /** Cognito user-pool id and client id; the embedded pool uses these names too. */
   USER_POOL_ID: z
     .string()

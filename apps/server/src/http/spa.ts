@@ -1,5 +1,6 @@
 /**
- * Serves the built web app: hashed assets cached for a year, the page never cached, and
+ * Serves the built web apps: the admin app at / and the member app at /m/ (decision 021), each
+ * with hashed assets cached for a year, the page never cached, and
  * history fallback (any GET outside the API, identity and socket paths gets the page).
  * The build's .br/.gz copies are sent as they are when the browser accepts them; source maps
  * stay on disk for error reporting and are never served (decision 014). The page itself is
@@ -15,6 +16,13 @@ import { errorBody } from './error-handler.ts';
 import { appShellHeaders, createNonce } from './security-headers.ts';
 
 export const defaultWebDistDir = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+export const defaultMemberDistDir = fileURLToPath(new URL('../../../member/dist', import.meta.url));
+
+/** The member app's base path: its vite `base` and its router's basepath (apps/member). */
+export const MEMBER_BASE = '/m/';
+
+/** /m, /m/… and /m?…: the member app's pages and files. */
+const isMemberPath = (url: string) => url === '/m' || url.startsWith('/m/') || url.startsWith('/m?');
 
 const isApiPath = (url: string) =>
   url === '/api' || url.startsWith('/api/') || url.startsWith('/socket.io') || url.startsWith('/api?');
@@ -22,7 +30,7 @@ const isApiPath = (url: string) =>
 /** A missing asset or a source map is a 404: index.html in its place would be parsed as script. */
 const isFileRequest = (url: string) => {
   const path = url.split('?')[0] ?? '';
-  return path.startsWith('/assets/') || path.endsWith('.map');
+  return path.startsWith('/assets/') || path.startsWith(`${MEMBER_BASE}assets/`) || path.endsWith('.map');
 };
 
 /** What apps/web/vite.config.ts sets as `html.cspNonce`: every nonce attribute of the build. */
@@ -51,14 +59,19 @@ function sendCompressed(request: FastifyRequest, reply: FastifyReply, html: stri
   return reply.send(html);
 }
 
-export async function registerSpa(app: FastifyInstance, distDir: string | undefined) {
-  const root = resolve(distDir ?? defaultWebDistDir);
+type Spa = { root: string; hasBuild: boolean; page: () => string[] };
+
+/** One app's build: its files under `prefix` (hashed assets immutable), its page for the fallback. */
+async function serveBuild(app: FastifyInstance, distDir: string, prefix: string, decorateReply: boolean): Promise<Spa> {
+  const root = resolve(distDir);
   const indexFile = join(root, 'index.html');
   const hasBuild = existsSync(indexFile);
-  const page = pageTemplate(indexFile);
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root,
+      prefix,
+      // @fastify/static decorates the reply once; the second build registered must not again.
+      decorateReply,
       wildcard: true,
       // The page always goes through the fallback below, which gives it its nonce.
       index: false,
@@ -71,6 +84,12 @@ export async function registerSpa(app: FastifyInstance, distDir: string | undefi
       },
     });
   }
+  return { root, hasBuild, page: pageTemplate(indexFile) };
+}
+
+export async function registerSpa(app: FastifyInstance, distDir: string | undefined, memberDistDir?: string) {
+  const web = await serveBuild(app, distDir ?? defaultWebDistDir, '/', true);
+  const member = await serveBuild(app, memberDistDir ?? defaultMemberDistDir, MEMBER_BASE, !web.hasBuild);
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
@@ -80,14 +99,17 @@ export async function registerSpa(app: FastifyInstance, distDir: string | undefi
         .code(404)
         .send(errorBody(404, `Route ${request.method} ${url.split('?')[0]} not found`, 'route_not_found'));
     }
-    if (!hasBuild) {
+    const spa = isMemberPath(url) ? member : web;
+    if (!spa.hasBuild) {
       return reply
         .code(503)
         .type('text/plain')
-        .send('The Fieldhouse web app is not built yet. Run `npm run build` (npm start does it for you).');
+        .send(
+          `The Fieldhouse ${spa === member ? 'member' : 'web'} app is not built yet. Run \`npm run build\` (npm start does it for you).`,
+        );
     }
     const nonce = createNonce();
     reply.headers(appShellHeaders(app.config, nonce)).header('cache-control', 'no-cache');
-    return sendCompressed(request, reply, page().join(nonce));
+    return sendCompressed(request, reply, spa.page().join(nonce));
   });
 }

@@ -1,8 +1,8 @@
+import { redirectSearchSchema } from '@fieldhouse/client/redirect-search.ts';
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
 import { AuthLayout } from '../../components/auth-layout.tsx';
 import { ForgotPasswordForm } from '../../features/auth/components/forgot-password-form.tsx';
-import { redirectSearchSchema } from '../../lib/redirect-search.ts';
 
 export const Route = createFileRoute('/auth/forgot-password')({
   validateSearch: redirectSearchSchema.extend({ username: z.string().max(254).optional().catch(undefined) }),

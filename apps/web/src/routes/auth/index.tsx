@@ -1,5 +1,5 @@
+import { redirectSearchSchema } from '@fieldhouse/client/redirect-search.ts';
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { redirectSearchSchema } from '../../lib/redirect-search.ts';
 
 /** /auth: a signed-in user goes to the redirect target, anyone else to sign-in (SPEC §2). */
 export const Route = createFileRoute('/auth/')({

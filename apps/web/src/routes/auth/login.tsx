@@ -1,5 +1,5 @@
+import { redirectSearchSchema } from '@fieldhouse/client/redirect-search.ts';
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { redirectSearchSchema } from '../../lib/redirect-search.ts';
 
 /** /auth/login: the older address of sign-in, kept so bookmarks work. */
 export const Route = createFileRoute('/auth/login')({

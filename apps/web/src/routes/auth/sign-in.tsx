@@ -1,7 +1,7 @@
+import { redirectSearchSchema } from '@fieldhouse/client/redirect-search.ts';
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { AuthLayout } from '../../components/auth-layout.tsx';
 import { SignInForm } from '../../features/auth/components/sign-in-form.tsx';
-import { redirectSearchSchema } from '../../lib/redirect-search.ts';
 
 export const Route = createFileRoute('/auth/sign-in')({
   validateSearch: redirectSearchSchema,

@@ -1,3 +1,4 @@
+import { CodeInput } from '@fieldhouse/client/code-input.tsx';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -5,7 +6,6 @@ import { confirmResetPassword, resetPassword } from 'aws-amplify/auth';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { useFormAction } from '../hooks/use-form-action.ts';
-import { CodeInput } from './code-input.tsx';
 
 /** Forgot password: ask for the account, then the e-mailed code and a new password. */
 export function ForgotPasswordForm({ redirect, initialUsername = '' }: { redirect: string; initialUsername?: string }) {

@@ -1,3 +1,4 @@
+import { CodeInput } from '@fieldhouse/client/code-input.tsx';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link } from '@tanstack/react-router';
@@ -5,7 +6,6 @@ import { confirmSignUp, resendSignUpCode, signUp } from 'aws-amplify/auth';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { useFormAction } from '../hooks/use-form-action.ts';
-import { CodeInput } from './code-input.tsx';
 
 /**
  * Self sign-up, then the e-mailed confirmation code. An account alone does not open the web

@@ -1,0 +1,19 @@
+import { createContext } from 'react';
+import type { Me } from './api/get-me.ts';
+
+/**
+ * Signed in as a coach, athlete or guardian; or as a member of staff, whom this app points to the
+ * admin app (their session stays: the admin app at / opens signed in).
+ */
+export type AuthState = { status: 'signedOut' } | ({ status: 'signedIn' } & Me) | ({ status: 'staff' } & Me);
+
+export type SignInCheck = { ok: true; state: AuthState } | { ok: false; reason: 'blocked' | 'no-user' };
+
+export type Auth = {
+  state: AuthState;
+  /** Reads /auth/me for the session Amplify just opened and applies the member app's rules. */
+  completeSignIn: () => Promise<SignInCheck>;
+  signOut: () => Promise<void>;
+};
+
+export const AuthContext = createContext<Auth | null>(null);

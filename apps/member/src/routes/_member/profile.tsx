@@ -1,0 +1,65 @@
+import { Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import { QueryState } from '../../components/query-state.tsx';
+import { useAuth } from '../../features/auth/use-auth.ts';
+import { preferencesQueryOptions, profileQueryOptions } from '../../features/profile/api/profile.ts';
+import { ChangePasswordForm } from '../../features/profile/components/change-password-form.tsx';
+import { PreferencesForm } from '../../features/profile/components/preferences-form.tsx';
+import { ProfileForm } from '../../features/profile/components/profile-form.tsx';
+
+/** Profile: my details, notification switches, password, and sign out. */
+export const Route = createFileRoute('/_member/profile')({
+  component: ProfilePage,
+});
+
+function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby={id}>
+      <Stack gap="sm">
+        <Title order={2} size="h4" id={id}>
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+function ProfilePage() {
+  const auth = useAuth();
+  const profile = useQuery(profileQueryOptions());
+  const preferences = useQuery(preferencesQueryOptions());
+  return (
+    <Stack gap="lg">
+      <Title order={1} size="h2">
+        Profile
+      </Title>
+      <Section id="profile-details" title="My details">
+        {profile.data ? (
+          <ProfileForm profile={profile.data} />
+        ) : (
+          <QueryState isError={profile.isError} refetch={profile.refetch} />
+        )}
+      </Section>
+      <Section id="profile-notifications" title="Notifications">
+        {preferences.data ? (
+          <PreferencesForm preferences={preferences.data} />
+        ) : (
+          <QueryState isError={preferences.isError} refetch={preferences.refetch} />
+        )}
+      </Section>
+      <Section id="profile-password" title="Password">
+        <ChangePasswordForm />
+      </Section>
+      <Stack gap="xs">
+        <Button color="red" variant="outline" size="md" onClick={() => void auth.signOut()}>
+          Sign out
+        </Button>
+        <Text size="xs" c="dimmed" ta="center">
+          Signs you out on this device.
+        </Text>
+      </Stack>
+    </Stack>
+  );
+}

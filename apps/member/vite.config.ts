@@ -1,0 +1,34 @@
+import { createRequire } from 'node:module';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+// By path, not by package name: Vite bundles a config's relative imports but hands a package's to
+// Node, which cannot load TypeScript.
+import { precompress } from '../../packages/client/build/precompress.ts';
+import { sonnerStylesheet } from '../../packages/client/build/sonner-styles.ts';
+
+const apiTarget = process.env.FIELDHOUSE_API ?? 'http://localhost:3000';
+
+/** The member app lives under /m/ on the same origin as the admin app (decision 021). */
+export default defineConfig({
+  base: '/m/',
+  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), sonnerStylesheet(), precompress()],
+  // The server puts a fresh nonce in place of this one for each response (decision 014).
+  html: { cspNonce: '__CSP_NONCE__' },
+  resolve: {
+    alias: [{ find: /^zod$/, replacement: createRequire(import.meta.url).resolve('@fieldhouse/client/zod.ts') }],
+  },
+  server: {
+    port: 5174,
+    proxy: {
+      '/api': apiTarget,
+      '/health': apiTarget,
+      '/socket.io': { target: apiTarget, ws: true },
+    },
+  },
+  build: {
+    sourcemap: 'hidden',
+    chunkSizeWarningLimit: 800,
+    reportCompressedSize: false,
+  },
+});

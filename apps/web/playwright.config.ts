@@ -3,12 +3,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 
-/** Browser journeys against the real server (built SPA, PGlite in a temp dir) in Debian's Chromium. */
+/**
+ * Browser journeys against the real server (both built SPAs, PGlite in a temp dir) in Debian's
+ * Chromium: the admin app's (e2e/) and the member app's (apps/member/e2e, decision 021), one server.
+ */
 const port = Number(process.env.E2E_PORT ?? 4517);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'fieldhouse-e2e-'));
 
 export default defineConfig({
-  testDir: './e2e',
+  projects: [
+    { name: 'admin', testDir: './e2e' },
+    { name: 'member', testDir: '../member/e2e' },
+  ],
   outputDir: process.env.E2E_OUTPUT_DIR ?? './test-results',
   fullyParallel: false,
   workers: 1,

@@ -1,0 +1,47 @@
+/**
+ * The member app's journeys share the admin app's browser fixtures (console and CSP checks), axe
+ * checks and demo accounts (apps/web/e2e): one Playwright config runs both apps against one server.
+ */
+import type { Page } from '@playwright/test';
+import { idTokenFor } from '../../web/e2e/chat-client.ts';
+import { expect } from '../../web/e2e/fixtures.ts';
+import { DEMO } from '../../web/e2e/helpers.ts';
+
+export { DESKTOP, expectAccessible, PHONE } from '../../web/e2e/axe.ts';
+export { expect, test } from '../../web/e2e/fixtures.ts';
+export { DEMO, latestMail } from '../../web/e2e/helpers.ts';
+
+/** The member accounts the demo seeds (apps/server/src/seed/demo.ts), same password as the admin. */
+export const MEMBERS = {
+  coach: DEMO.coach,
+  athlete: 'athlete@lincolnhigh.example',
+  parent: 'parent@lincolnhigh.example',
+};
+
+/** A JSON call to the API as `email` (arranging data the way the apps would). */
+export async function api<T>(baseURL: string, email: string, method: string, path: string, body?: unknown) {
+  const token = await idTokenFor(baseURL, email);
+  const res = await fetch(`${baseURL}/api${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : null,
+  });
+  const json = (await res.json()) as { data: T };
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
+  return json.data;
+}
+
+/** Fills and submits the member sign-in form. */
+export async function submitMemberSignIn(page: Page, email: string, password = DEMO.password) {
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Opens `path` of the member app signed out, signs in as `email`, and waits for the bottom tabs. */
+export async function signInMember(page: Page, email: string, path = '/m/') {
+  await page.goto(path);
+  await expect(page).toHaveURL(/\/m\/auth\/sign-in/);
+  await submitMemberSignIn(page, email);
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible({ timeout: 15_000 });
+}

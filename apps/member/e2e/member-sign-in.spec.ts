@@ -76,7 +76,7 @@ test.describe('on a desktop', () => {
     await page.getByRole('button', { name: 'Send reset code' }).click();
     await expect(page.getByText(/We sent a 6-digit code to/)).toBeVisible();
     const code = (await latestMail(request, MEMBERS.parent)).match(/\b(\d{6})\b/)?.[1] ?? '';
-    await page.getByLabel('Code from the e-mail').first().click();
+    await page.getByRole('group', { name: 'Code from the e-mail' }).getByRole('textbox').first().click();
     await page.keyboard.type(code);
     // The demo's password again: the other journeys sign in as this guardian.
     await page.getByLabel('New password', { exact: true }).fill(DEMO.password);

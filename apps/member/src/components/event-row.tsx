@@ -23,7 +23,6 @@ export function EventRow({
     <UnstyledButton
       renderRoot={(props) => <Link to="/schedule/$key" params={{ key: occurrence.key }} {...props} />}
       display="block"
-      aria-label={`${occurrence.title}, ${showDay ? `${dayLabel(occurrence.start, timeZone)}, ` : ''}${when}`}
     >
       <Paper withBorder radius="md" p="sm">
         <Stack gap={4}>

@@ -1,6 +1,6 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
 import { Shell } from '../components/shell.tsx';
-import { useMember } from '../features/auth/use-auth.ts';
+import { useAuth } from '../features/auth/use-auth.ts';
 
 /** The signed-in area: a signed-out visitor signs in and comes back here; staff go to the admin app. */
 export const Route = createFileRoute('/_member')({
@@ -10,9 +10,11 @@ export const Route = createFileRoute('/_member')({
     if (status === 'staff') throw redirect({ to: '/auth/staff' });
   },
   component: function MemberLayout() {
-    const member = useMember();
+    const { state } = useAuth();
+    // Between a sign-out and the guard's redirect there is no member to draw for.
+    if (state.status !== 'signedIn') return null;
     return (
-      <Shell schoolName={member.organization?.name ?? null}>
+      <Shell schoolName={state.organization?.name ?? null}>
         <Outlet />
       </Shell>
     );

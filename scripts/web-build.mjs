@@ -19,9 +19,16 @@ const APPS = [
 
 /** Everything an app's build reads besides node_modules (whose versions the lockfile pins). */
 const inputs = (app) => [
-  ...['src', 'public', 'build', 'index.html', 'vite.config.ts', 'postcss.config.cjs', 'tsconfig.json', 'package.json'].map(
-    (path) => `${app}/${path}`,
-  ),
+  ...[
+    'src',
+    'public',
+    'build',
+    'index.html',
+    'vite.config.ts',
+    'postcss.config.cjs',
+    'tsconfig.json',
+    'package.json',
+  ].map((path) => `${app}/${path}`),
   'packages/shared/src',
   'packages/shared/package.json',
   'packages/client/src',

@@ -27,6 +27,7 @@ function banner(config: Config, url: string, result: BootstrapResult, metricsPor
   const lines = [
     '',
     `  Fieldhouse is running at ${url}`,
+    `  Member app: ${url}/m/ (coaches, athletes and guardians, on a phone)`,
     `  Database:  ${database}`,
     ...(config.REDIS_URL ? [`  Redis:     ${where(config.REDIS_URL, '6379')}`] : []),
     `  Sign-in:   ${identity}`,

@@ -2,6 +2,7 @@
  * The member app beside the admin app (decision 021): its build under /m/ with its own page and
  * history fallback, the same per-response CSP nonce, and the admin app unchanged at /.
  */
+import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { makeWebDist } from './helpers/web-dist.ts';
@@ -17,6 +18,7 @@ const member = makeWebDist({
   'assets/member-1.js.map': '{}',
   'manifest.webmanifest': '{"name":"Fieldhouse"}',
   'sw.js': 'self.addEventListener("fetch", () => {});',
+  'sw.js.br': brotliCompressSync('self.addEventListener("fetch", () => {});'),
 });
 
 beforeAll(async () => {
@@ -33,7 +35,13 @@ const get = (url: string) => app.inject({ method: 'GET', url });
 describe('the member app under /m/', () => {
   it('serves its own page for /m, /m/ and its deep links, with a fresh nonce named in the CSP', async () => {
     const nonces = new Set<string>();
-    for (const url of ['/m', '/m/', '/m/schedule', '/m/schedule/12@2026-01-01', '/m/auth/sign-in?redirect=%2Fprofile']) {
+    for (const url of [
+      '/m',
+      '/m/',
+      '/m/schedule',
+      '/m/schedule/12@2026-01-01',
+      '/m/auth/sign-in?redirect=%2Fprofile',
+    ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toContain('<body>member</body>');
@@ -55,6 +63,15 @@ describe('the member app under /m/', () => {
       const res = await get(file);
       expect(res.statusCode, file).toBe(200);
       expect(res.headers['cache-control'], file).toBe('no-cache');
+    }
+    // The worker runs under its own script's policy: it may fetch its origin (the shell it caches).
+    for (const encoding of [undefined, 'br']) {
+      const worker = await app.inject({
+        method: 'GET',
+        url: '/m/sw.js',
+        headers: encoding ? { 'accept-encoding': encoding } : {},
+      });
+      expect(worker.headers['content-security-policy']).toBe("default-src 'none'; connect-src 'self'");
     }
     for (const missing of ['/m/assets/member-1.js.map', '/m/assets/gone-2.js', '/m/index.html']) {
       const res = await get(missing);

@@ -42,6 +42,7 @@ describe('the page', () => {
     expect(policy['script-src']).toEqual([`'nonce-${nonce}'`, "'strict-dynamic'"]);
     expect(policy['style-src']).toEqual(["'self'", `'nonce-${nonce}'`]);
     expect(policy['script-src-attr']).toEqual(["'none'"]);
+    expect(policy['worker-src']).toEqual(["'self'"]);
     expect(policy['object-src']).toEqual(["'none'"]);
     expect(policy['base-uri']).toEqual(["'none'"]);
     expect(policy['frame-ancestors']).toEqual(["'none'"]);

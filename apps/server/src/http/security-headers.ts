@@ -57,6 +57,9 @@ export function appShellPolicy(config: Config, nonce: string): string {
     'default-src': ["'self'"],
     'script-src': [`'nonce-${nonce}'`, "'strict-dynamic'"],
     'script-src-attr': ["'none'"],
+    // The member app's service worker (/m/sw.js, decision 021): a worker would otherwise fall back
+    // to script-src, whose nonce a worker's URL cannot carry.
+    'worker-src': ["'self'"],
     'style-src': ["'self'", `'nonce-${nonce}'`],
     'img-src': ["'self'", 'data:', 'blob:', 'https:'],
     'font-src': ["'self'", 'data:'],
@@ -88,6 +91,13 @@ export const API_DOCS_POLICY = serialize({
   'frame-ancestors': ["'none'"],
   'report-uri': [CSP_REPORT_PATH],
 });
+
+/**
+ * The member app's service worker (/m/sw.js, decision 021): a worker runs under its own script's
+ * policy, so the API's `default-src 'none'` would stop it fetching the shell it caches. It may
+ * fetch its own origin and nothing else.
+ */
+export const SERVICE_WORKER_POLICY = serialize({ 'default-src': ["'none'"], 'connect-src': ["'self'"] });
 
 /** Features the admin app never uses; a compromised page cannot ask for them either. */
 const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=()';

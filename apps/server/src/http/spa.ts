@@ -7,13 +7,13 @@
  * index.html with a fresh CSP nonce in place of the build's placeholder, compressed per response.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from './error-handler.ts';
-import { appShellHeaders, createNonce } from './security-headers.ts';
+import { appShellHeaders, createNonce, SERVICE_WORKER_POLICY } from './security-headers.ts';
 
 export const defaultWebDistDir = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 export const defaultMemberDistDir = fileURLToPath(new URL('../../../member/dist', import.meta.url));
@@ -81,6 +81,9 @@ async function serveBuild(app: FastifyInstance, distDir: string, prefix: string,
       setHeaders(res, path) {
         const immutable = path.startsWith(join(root, 'assets'));
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // `path` is the file sent: the worker's .br or .gz copy as often as the script itself.
+        if (/^sw\.js(\.br|\.gz)?$/.test(relative(root, path)))
+          res.header('content-security-policy', SERVICE_WORKER_POLICY);
       },
     });
   }

@@ -43,7 +43,7 @@ type Target = {
 };
 
 const memberSignIn = async (page: Page, base: string) => {
-  await page.goto(`${base}/m/sign-in`);
+  await page.goto(`${base}/m/auth/sign-in`);
   await page.getByLabel('E-mail').fill(DEMO_COACH_EMAIL);
   await page.getByLabel('Password', { exact: true }).fill(DEMO_ADMIN.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -60,7 +60,7 @@ const adminSignIn = async (page: Page, base: string) => {
 
 const TARGETS: Target[] = [
   { name: 'member-home', path: '/m/', signIn: memberSignIn, installable: true, app: 'member' },
-  { name: 'member-sign-in', path: '/m/sign-in', installable: true, app: 'member' },
+  { name: 'member-sign-in', path: '/m/auth/sign-in', installable: true, app: 'member' },
   { name: 'admin-sign-in', path: '/auth/sign-in' },
   { name: 'admin-home', path: '/', signIn: adminSignIn },
 ];

@@ -38,6 +38,10 @@ test('a coach is refused with the exact toast', async ({ page }) => {
   await expect(page.getByText('User is not authorized to sign in.')).toBeVisible();
   await expect(page).toHaveURL(/\/auth\/unauthorized/);
   await expect(page.getByRole('heading', { name: 'Not authorized' })).toBeVisible();
+  // The member app is theirs (decision 021).
+  await page.getByRole('link', { name: 'Open the member app' }).click();
+  await expect(page).toHaveURL(/\/m\/auth\/sign-in/);
+  await expect(page.getByRole('heading', { name: 'Sign in to Fieldhouse' })).toBeVisible();
 });
 
 test('a suspended administrator is refused with the exact toast', async ({ page }) => {

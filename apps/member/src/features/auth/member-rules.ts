@@ -14,6 +14,4 @@ export function stateFor(me: Me): AuthState | 'blocked' {
 }
 
 export const BLOCKED_MESSAGE = 'Your account is blocked. Contact your school’s athletic office.';
-export const UNKNOWN_ERROR_MESSAGE = 'Something went wrong. Try again.';
-export const errorMessage = (error: unknown) =>
-  error instanceof Error && error.message ? error.message : UNKNOWN_ERROR_MESSAGE;
+export { errorMessage } from '@fieldhouse/client/sign-in/error-message.ts';

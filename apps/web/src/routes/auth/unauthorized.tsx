@@ -8,12 +8,19 @@ export const Route = createFileRoute('/auth/unauthorized')({
       <Stack gap="md">
         <Text size="sm">
           Fieldhouse on the web is for athletic directors and their administrators. Coaches, athletes and guardians use
-          the Fieldhouse app on their phones to chat with the department.
+          the Fieldhouse member app, made for their phones.
         </Text>
+        {/* The member app is another SPA on this origin (decision 021): a page load, not a route. */}
+        <Button component="a" href="/m/">
+          Open the member app
+        </Button>
         <Text size="sm" c="dimmed">
           If you should have access, ask your athletic director to check your role and account status.
         </Text>
-        <Button renderRoot={(props) => <Link to="/auth/sign-in" search={{ redirect: '/' }} {...props} />}>
+        <Button
+          variant="default"
+          renderRoot={(props) => <Link to="/auth/sign-in" search={{ redirect: '/' }} {...props} />}
+        >
           Back to sign in
         </Button>
       </Stack>

@@ -1,99 +1,27 @@
-import { CodeInput } from '@fieldhouse/client/code-input.tsx';
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { ForgotPasswordForm as SharedForgotPasswordForm } from '@fieldhouse/client/sign-in/forgot-password-form.tsx';
+import { Anchor } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { confirmResetPassword, resetPassword } from 'aws-amplify/auth';
-import { useState } from 'react';
 import { toast } from 'sonner';
-import { useFormAction } from '../hooks/use-form-action.ts';
 
-/** Forgot password: ask for the account, then the e-mailed code and a new password. */
+/** Forgot password (the form is shared with the member app): back to sign-in, where they were going. */
 export function ForgotPasswordForm({ redirect, initialUsername = '' }: { redirect: string; initialUsername?: string }) {
   const navigate = useNavigate();
-  const [step, setStep] = useState<'request' | 'confirm'>('request');
-  const [destination, setDestination] = useState<string | null>(null);
-  const { error, loading, run } = useFormAction();
-  const request = useForm({
-    initialValues: { username: initialUsername },
-    validate: { username: (v) => (v.trim() ? null : 'Please enter your username or e-mail') },
-  });
-  const confirm = useForm({
-    initialValues: { code: '', password: '', repeat: '' },
-    validate: {
-      code: (v) => (/^\d{6}$/.test(v) ? null : 'Enter the 6-digit code from the e-mail'),
-      password: (v) => (v.length >= 8 ? null : 'Password must be at least 8 characters long'),
-      repeat: (v, values) => (v === values.password ? null : 'The passwords do not match'),
-    },
-  });
-
-  const sendCode = request.onSubmit(({ username }) =>
-    run(async () => {
-      const result = await resetPassword({ username: username.trim() });
-      setDestination(result.nextStep.codeDeliveryDetails?.destination ?? null);
-      setStep('confirm');
-    }),
-  );
-
-  const setPassword = confirm.onSubmit(({ code, password }) =>
-    run(async () => {
-      await confirmResetPassword({
-        username: request.values.username.trim(),
-        confirmationCode: code,
-        newPassword: password,
-      });
-      toast.success('Your password has been reset. Sign in with your new password.');
-      await navigate({ to: '/auth/sign-in', search: { redirect } });
-    }),
-  );
-
   return (
-    <Stack gap="md">
-      {error && (
-        <Alert color="red" variant="light" title="Could not reset the password">
-          {error}
-        </Alert>
-      )}
-      {step === 'request' ? (
-        <form onSubmit={sendCode} noValidate>
-          <Stack gap="md">
-            <TextInput
-              label="Username or e-mail"
-              autoComplete="username"
-              autoFocus
-              {...request.getInputProps('username')}
-            />
-            <Button type="submit" loading={loading} fullWidth size="md">
-              Send reset code
-            </Button>
-          </Stack>
-        </form>
-      ) : (
-        <form onSubmit={setPassword} noValidate>
-          <Stack gap="md">
-            <Text size="sm">We sent a 6-digit code to {destination ?? 'your e-mail'}. It is valid for one hour.</Text>
-            <CodeInput label="Code" {...confirm.getInputProps('code')} />
-            <PasswordInput label="New password" autoComplete="new-password" {...confirm.getInputProps('password')} />
-            <PasswordInput
-              label="Repeat new password"
-              autoComplete="new-password"
-              {...confirm.getInputProps('repeat')}
-            />
-            <Button type="submit" loading={loading} fullWidth size="md">
-              Set new password
-            </Button>
-            <Anchor component="button" type="button" size="sm" onClick={() => setStep('request')}>
-              Send a new code
-            </Anchor>
-          </Stack>
-        </form>
-      )}
-      <Anchor
-        ta="center"
-        size="sm"
-        renderRoot={(props) => <Link to="/auth/sign-in" search={{ redirect }} {...props} />}
-      >
-        Back to sign in
-      </Anchor>
-    </Stack>
+    <SharedForgotPasswordForm
+      initialUsername={initialUsername}
+      onReset={async () => {
+        toast.success('Your password has been reset. Sign in with your new password.');
+        await navigate({ to: '/auth/sign-in', search: { redirect } });
+      }}
+      backLink={
+        <Anchor
+          ta="center"
+          size="sm"
+          renderRoot={(props) => <Link to="/auth/sign-in" search={{ redirect }} {...props} />}
+        >
+          Back to sign in
+        </Anchor>
+      }
+    />
   );
 }

@@ -1,11 +1,11 @@
 import { CodeInput } from '@fieldhouse/client/code-input.tsx';
+import { useFormAction } from '@fieldhouse/client/sign-in/use-form-action.ts';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link } from '@tanstack/react-router';
 import { confirmSignUp, resendSignUpCode, signUp } from 'aws-amplify/auth';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { useFormAction } from '../hooks/use-form-action.ts';
 
 /**
  * Self sign-up, then the e-mailed confirmation code. An account alone does not open the web

@@ -1,7 +1,6 @@
 /** Toasts of SPEC §8 for a refused sign-in, and messages for steps this app cannot finish. */
 export const BLOCKED_MESSAGE = 'Your account is blocked.';
 export const NOT_AUTHORIZED_MESSAGE = 'User is not authorized to sign in.';
-export const UNKNOWN_ERROR_MESSAGE = 'An unknown error has occurred.';
 
 const MFA_STEPS: Record<string, string> = {
   CONFIRM_SIGN_IN_WITH_SMS_CODE: 'a text-message code',
@@ -33,5 +32,5 @@ export function unsupportedStepMessage(step: string): string {
 export const isDisabledAccountError = (error: unknown) =>
   error instanceof Error && error.name === 'NotAuthorizedException' && /disabled/i.test(error.message);
 
-export const errorMessage = (error: unknown) =>
-  error instanceof Error && error.message ? error.message : UNKNOWN_ERROR_MESSAGE;
+// Shared with the member app (@fieldhouse/client).
+export { errorMessage, UNKNOWN_ERROR_MESSAGE } from '@fieldhouse/client/sign-in/error-message.ts';

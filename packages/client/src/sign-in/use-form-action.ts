@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { errorMessage } from '../utils/sign-in-messages.ts';
+import { errorMessage } from './error-message.ts';
 
 /** Runs a form's async step with a loading flag, turning a failure into the message to show. */
 export function useFormAction() {

@@ -3,11 +3,11 @@
  * checks and demo accounts (apps/web/e2e): one Playwright config runs both apps against one server.
  */
 import type { Page } from '@playwright/test';
-import { idTokenFor } from '../../web/e2e/chat-client.ts';
 import { expect } from '../../web/e2e/fixtures.ts';
 import { DEMO } from '../../web/e2e/helpers.ts';
 
 export { DESKTOP, expectAccessible, PHONE } from '../../web/e2e/axe.ts';
+export { api } from '../../web/e2e/chat-client.ts';
 export { expect, test } from '../../web/e2e/fixtures.ts';
 export { DEMO, latestMail } from '../../web/e2e/helpers.ts';
 
@@ -17,19 +17,6 @@ export const MEMBERS = {
   athlete: 'athlete@lincolnhigh.example',
   parent: 'parent@lincolnhigh.example',
 };
-
-/** A JSON call to the API as `email` (arranging data the way the apps would). */
-export async function api<T>(baseURL: string, email: string, method: string, path: string, body?: unknown) {
-  const token = await idTokenFor(baseURL, email);
-  const res = await fetch(`${baseURL}/api${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : null,
-  });
-  const json = (await res.json()) as { data: T };
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json.data;
-}
 
 /** Fills and submits the member sign-in form. */
 export async function submitMemberSignIn(page: Page, email: string, password = DEMO.password) {

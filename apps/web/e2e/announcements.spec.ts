@@ -1,7 +1,7 @@
 import type { MyAnnouncements, TeamDetail, TeamSummary } from '@fieldhouse/shared';
 import type { Page } from '@playwright/test';
 import { expectAccessible, PHONE } from './axe.ts';
-import { idTokenFor } from './chat-client.ts';
+import { api } from './chat-client.ts';
 import { expect, test } from './fixtures.ts';
 import { DEMO, signIn } from './helpers.ts';
 
@@ -11,18 +11,6 @@ import { DEMO, signIn } from './helpers.ts';
  * will); the director's card reads "Acknowledged by 2 of N" without a reload, "See who" lists who
  * is missing, and "Nudge the rest" reminds them.
  */
-
-async function api<T>(baseURL: string, email: string, method: string, path: string, body?: unknown) {
-  const token = await idTokenFor(baseURL, email);
-  const res = await fetch(`${baseURL}/api${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : null,
-  });
-  const json = (await res.json()) as { data: T };
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json.data;
-}
 
 /** A team whose athletes have active guardians (the room holds guardians of minors). */
 async function arrange(baseURL: string, skip: number) {

@@ -1,6 +1,6 @@
 import type { CalendarOccurrence, TeamDetail, TeamSummary } from '@fieldhouse/shared';
 import { expectAccessible } from './axe.ts';
-import { idTokenFor } from './chat-client.ts';
+import { api } from './chat-client.ts';
 import { expect, test } from './fixtures.ts';
 import { DEMO, signIn } from './helpers.ts';
 
@@ -11,18 +11,6 @@ import { DEMO, signIn } from './helpers.ts';
  */
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } as const;
-
-async function api<T>(baseURL: string, email: string, method: string, path: string, body?: unknown) {
-  const token = await idTokenFor(baseURL, email);
-  const res = await fetch(`${baseURL}/api${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : null,
-  });
-  const json = (await res.json()) as { data: T };
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json.data;
-}
 
 /** The next Tuesday at least two days ahead, as YYYY-MM-DD. */
 function nextTuesday() {

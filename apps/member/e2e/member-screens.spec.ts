@@ -132,7 +132,9 @@ test.describe('at phone size', () => {
       await page.getByLabel('New password', { exact: true }).fill(to);
       await page.getByLabel('Repeat the new password').fill(to);
       await page.getByRole('button', { name: 'Change password' }).click();
-      await expect(page.getByText('Password changed')).toBeVisible();
+      // The form empties only on success; the toasts of two changes in a row may both be showing.
+      await expect(page.getByLabel('Current password')).toHaveValue('');
+      await expect(page.getByText('Password changed').first()).toBeVisible();
     };
     await page.getByLabel('Current password').fill('wrong-password');
     await page.getByLabel('New password', { exact: true }).fill('Athlete-New-2026');
@@ -142,8 +144,24 @@ test.describe('at phone size', () => {
     await change(DEMO.password, 'Athlete-New-2026');
     await change('Athlete-New-2026', DEMO.password);
 
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
     await expect(page).toHaveURL(/\/m\/auth\/sign-in/);
+  });
+
+  test('sign out everywhere ends the sessions of other devices too', async ({ page, browser, baseURL }) => {
+    const other = await browser.newContext({ baseURL });
+    const otherPage = await other.newPage();
+    try {
+      await signInMember(otherPage, MEMBERS.coach, '/m/profile');
+      await signInMember(page, MEMBERS.coach, '/m/profile');
+      await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+      await expect(page).toHaveURL(/\/m\/auth\/sign-in/);
+      // The other device's token is revoked: its next request is a 401, which signs it out.
+      await otherPage.reload();
+      await expect(otherPage).toHaveURL(/\/m\/auth\/sign-in/, { timeout: 15_000 });
+    } finally {
+      await other.close();
+    }
   });
 });
 

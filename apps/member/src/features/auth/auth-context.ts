@@ -13,7 +13,8 @@ export type Auth = {
   state: AuthState;
   /** Reads /auth/me for the session Amplify just opened and applies the member app's rules. */
   completeSignIn: () => Promise<SignInCheck>;
-  signOut: () => Promise<void>;
+  /** `everywhere` ends every session of the person (Amplify's global sign-out), not only this device's. */
+  signOut: (options?: { everywhere?: boolean }) => Promise<void>;
 };
 
 export const AuthContext = createContext<Auth | null>(null);

@@ -56,8 +56,11 @@ function ProfilePage() {
         <Button color="red" variant="outline" size="md" onClick={() => void auth.signOut()}>
           Sign out
         </Button>
+        <Button variant="subtle" color="red" size="md" onClick={() => void auth.signOut({ everywhere: true })}>
+          Sign out everywhere
+        </Button>
         <Text size="xs" c="dimmed" ta="center">
-          Signs you out on this device.
+          “Sign out everywhere” also ends your sessions on other phones and computers.
         </Text>
       </Stack>
     </Stack>

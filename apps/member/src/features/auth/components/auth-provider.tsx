@@ -11,11 +11,14 @@ export function AuthProvider({ splash, children }: { splash: ReactNode; children
   const queryClient = useQueryClient();
   const [state, setState] = useState<AuthState | null>(null);
 
-  const signOut = useCallback(async () => {
-    await amplifySignOut().catch(() => {});
-    queryClient.clear();
-    setState({ status: 'signedOut' });
-  }, [queryClient]);
+  const signOut = useCallback(
+    async ({ everywhere = false }: { everywhere?: boolean } = {}) => {
+      await amplifySignOut({ global: everywhere }).catch(() => {});
+      queryClient.clear();
+      setState({ status: 'signedOut' });
+    },
+    [queryClient],
+  );
 
   const completeSignIn = useCallback(async (): Promise<SignInCheck> => {
     let next: ReturnType<typeof stateFor>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { changeNoticeSchema } from './change-notice.ts';
 import { CHAT } from './constants.ts';
 import { messageAckSchema } from './message-ack.ts';
+import { messageQuoteSchema } from './message-quote.ts';
 import { memberReasonSchema } from './safeguarding.ts';
 import { isoDateTime, limitParam, pageParam } from './user.ts';
 
@@ -60,6 +61,8 @@ export const chatMessageSchema = z.object({
    * messages made on the client (the outbox's pending copy) need not.
    */
   ack: messageAckSchema.nullable().optional(),
+  /** The message it answers (decision 023), quoted as it reads now; null or absent when none. */
+  replyTo: messageQuoteSchema.nullable().optional(),
   chatRoom: z.object({ id: z.number().int(), uuid: z.uuid() }),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
@@ -118,6 +121,8 @@ export const outgoingMessageSchema = z
     attachments: z.array(attachmentSchema).max(10).default([]),
     timestamp: z.number().int().optional(),
     hasChunkedFiles: z.boolean().default(false),
+    /** The message of the same room this one answers (decision 023). */
+    replyToId: z.number().int().positive().optional(),
   })
   .refine((m) => m.attachments.length > 0 || m.message.trim().length > 0, {
     message: 'Message too long or invalid',

@@ -18,6 +18,7 @@ export * from './member.ts';
 export * from './member-conversations.ts';
 export * from './message-ack.ts';
 export * from './message-controls.ts';
+export * from './message-quote.ts';
 export * from './plural.ts';
 export * from './report-labels.ts';
 export * from './reports.ts';

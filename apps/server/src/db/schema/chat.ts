@@ -6,6 +6,7 @@ import { MESSAGE_TYPES, NOTIFICATION_TYPES } from '@fieldhouse/shared';
 
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   index,
@@ -98,6 +99,10 @@ export const chatMessages = pgTable(
     content: text('content').notNull().default(''),
     messageType: messageTypeEnum('message_type').notNull().default('TEXT'),
     metadata: jsonb('metadata').$type<Record<string, unknown>>(),
+    /** The message of the same room this one answers (decision 023); the send checks the room. */
+    replyToId: bigint('reply_to_id', { mode: 'number' }).references((): AnyPgColumn => chatMessages.id, {
+      onDelete: 'set null',
+    }),
     createdAt: at('created_at').notNull().defaultNow(),
     editedAt: at('edited_at'),
     deletedAt: at('deleted_at'),

@@ -53,7 +53,8 @@ export function ConversationItem({ item, viewerId, active, presence, onOpen, foc
             </Text>
             <Text
               size="xs"
-              c={unread ? 'var(--mantine-color-blue-text)' : 'dimmed'}
+              // Blue text on the open row's blue tint falls below AA (3.7:1): the open row keeps the default colour.
+              c={unread && !active ? 'var(--mantine-color-blue-text)' : unread ? undefined : 'dimmed'}
               fw={unread ? 600 : 400}
               style={{ flexShrink: 0 }}
             >

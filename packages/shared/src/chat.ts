@@ -3,6 +3,7 @@ import { changeNoticeSchema } from './change-notice.ts';
 import { CHAT } from './constants.ts';
 import { messageAckSchema } from './message-ack.ts';
 import { messageQuoteSchema } from './message-quote.ts';
+import { muteStateSchema } from './room-mute.ts';
 import { memberReasonSchema } from './safeguarding.ts';
 import { isoDateTime, limitParam, pageParam } from './user.ts';
 
@@ -74,6 +75,8 @@ export const chatRoomListItemSchema = z.object({
   chatId: z.number().int().nullable(),
   unread: z.number().int().nonnegative(),
   lastMessage: chatMessageSchema.nullable(),
+  /** The viewer muted this room (decision 023): the list shows a muted icon. */
+  muted: z.boolean().optional(),
 });
 export type ChatRoomListItem = z.infer<typeof chatRoomListItemSchema>;
 
@@ -250,6 +253,8 @@ export const roomDetailSchema = z.object({
     /** Why the viewer is here, when it is not as a participant: a guardian reads that it is for safeguarding. */
     viewerNote: z.string().nullable(),
   }),
+  /** The viewer's mute of this room (decision 023); absent for a viewer who is no member. */
+  viewerMute: muteStateSchema.optional(),
 });
 export type RoomDetail = z.infer<typeof roomDetailSchema>;
 

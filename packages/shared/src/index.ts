@@ -22,6 +22,7 @@ export * from './message-quote.ts';
 export * from './plural.ts';
 export * from './report-labels.ts';
 export * from './reports.ts';
+export * from './room-mute.ts';
 export * from './roster.ts';
 export * from './roster-import.ts';
 export * from './safeguarding.ts';

@@ -81,6 +81,12 @@ export const chatRoomMembers = pgTable(
     lastReadMessageId: integer('last_read_message_id'),
     unreadCount: integer('unread_count').notNull().default(0),
     joinedAt: at('joined_at').notNull().defaultNow(),
+    /**
+     * Muted by the member (decision 023): since when, and until when (null: until they unmute).
+     * A muted room still counts unread but makes no bell, push or digest entries.
+     */
+    mutedAt: at('muted_at'),
+    mutedUntil: at('muted_until'),
   },
   (t) => [primaryKey({ columns: [t.roomId, t.userId] }), index('chat_room_members_user_idx').on(t.userId)],
 );

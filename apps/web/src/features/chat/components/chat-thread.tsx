@@ -1,6 +1,13 @@
 import { type RoomDetail, roleLabel } from '@fieldhouse/shared';
 import { Alert, Avatar, Badge, Button, Group, Paper, Popover, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
-import { IconChevronLeft, IconLock, IconShieldCheck, IconUsersGroup, IconWifiOff } from '@tabler/icons-react';
+import {
+  IconBellOff,
+  IconChevronLeft,
+  IconLock,
+  IconShieldCheck,
+  IconUsersGroup,
+  IconWifiOff,
+} from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { roomDetailQueryOptions } from '../api/chat-queries.ts';
@@ -9,6 +16,7 @@ import { typingText } from '../realtime/typing-store.ts';
 import { useRoomSession } from '../realtime/use-room-session.ts';
 import { Composer } from './composer.tsx';
 import { MessageList } from './message-list.tsx';
+import { MuteMenu, muteLabel } from './mute-menu.tsx';
 import { PersonAvatar, PRESENCE_LABEL } from './person-avatar.tsx';
 import { ReplyDraftProvider } from './reply-quote.tsx';
 
@@ -232,7 +240,23 @@ export function ChatThread({ roomId, messageId, onJumpToLatest, onBack, focusCom
                   )}
                 </Stack>
               </Group>
-              {view.watching.length > 0 && <SafeguardingBadge watching={view.watching} />}
+              <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
+                {view.watching.length > 0 && <SafeguardingBadge watching={view.watching} />}
+                {room.data?.viewerMute?.muted && (
+                  <Tooltip label={muteLabel(room.data.viewerMute)}>
+                    <Badge
+                      variant="light"
+                      color="gray"
+                      leftSection={<IconBellOff size={12} />}
+                      data-testid="thread-muted"
+                      visibleFrom="sm"
+                    >
+                      Muted
+                    </Badge>
+                  </Tooltip>
+                )}
+                {room.data?.viewerMute && <MuteMenu roomId={roomId} mute={room.data.viewerMute} />}
+              </Group>
             </Group>
           )}
           {room.data?.safeguarding.viewerNote && (

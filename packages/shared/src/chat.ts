@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { changeNoticeSchema } from './change-notice.ts';
 import { CHAT } from './constants.ts';
 import { messageAckSchema } from './message-ack.ts';
-import { messageQuoteSchema } from './message-quote.ts';
+import { messageQuoteSchema, pinnedMessageSchema } from './message-quote.ts';
 import { muteStateSchema } from './room-mute.ts';
 import { memberReasonSchema } from './safeguarding.ts';
 import { isoDateTime, limitParam, pageParam } from './user.ts';
@@ -255,6 +255,10 @@ export const roomDetailSchema = z.object({
   }),
   /** The viewer's mute of this room (decision 023); absent for a viewer who is no member. */
   viewerMute: muteStateSchema.optional(),
+  /** The message staff pinned in a team room (decision 023); null when none. */
+  pinned: pinnedMessageSchema.nullable().optional(),
+  /** Whether the viewer may pin here: a team room, and they are its coach or a school administrator. */
+  viewerCanPin: z.boolean().optional(),
 });
 export type RoomDetail = z.infer<typeof roomDetailSchema>;
 

@@ -37,3 +37,18 @@ export function quoteOf(original: Original, senderName: string): MessageQuote {
     unsent: false,
   };
 }
+
+/**
+ * PUT /api/chat/rooms/:roomId/pin: pin one message of a team room, or unpin with null or no id
+ * (decision 023); the web's API client drops null fields, so an absent id unpins too.
+ */
+export const roomPinSchema = z.object({ messageId: z.number().int().positive().nullable().default(null) });
+export type RoomPinInput = z.input<typeof roomPinSchema>;
+
+/** The team room's pinned message as the header shows it: quoted like a reply, so an unsent one shows no words. */
+export const pinnedMessageSchema = z.object({
+  quote: messageQuoteSchema,
+  pinnedBy: z.string(),
+  pinnedAt: z.iso.datetime({ offset: true }),
+});
+export type PinnedMessage = z.infer<typeof pinnedMessageSchema>;

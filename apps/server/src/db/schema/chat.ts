@@ -54,6 +54,12 @@ export const chatRooms = pgTable(
      * conversation observed (decision 018); null when it can.
      */
     safeguardingHold: text('safeguarding_hold'),
+    /** The one message staff pinned in a team room (decision 023): what the header shows. */
+    pinnedMessageId: bigint('pinned_message_id', { mode: 'number' }).references((): AnyPgColumn => chatMessages.id, {
+      onDelete: 'set null',
+    }),
+    pinnedBy: integer('pinned_by').references(() => users.id, { onDelete: 'set null' }),
+    pinnedAt: at('pinned_at'),
   },
   (t) => [
     uniqueIndex('chat_rooms_direct_key').on(t.directKey),

@@ -15,6 +15,7 @@ import {
 } from '../../db/schema/index.ts';
 import type { AppUser } from '../auth/authenticate.ts';
 import { muteStateOf } from '../message-controls/mute.ts';
+import { canPin, pinnedOf } from '../message-controls/pin.ts';
 import { listNames, personName } from '../safeguarding/notes.ts';
 import type { Room } from './rooms.ts';
 
@@ -114,5 +115,7 @@ export async function roomDetail(db: Db, room: Room, viewer: AppUser): Promise<R
     })),
     safeguarding: { hold: room.safeguardingHold, viewerNote },
     ...(viewerRow ? { viewerMute: muteStateOf(viewerRow) } : {}),
+    pinned: room.kind === 'TEAM' ? await pinnedOf(db, room) : null,
+    viewerCanPin: await canPin(db, viewer, room),
   };
 }

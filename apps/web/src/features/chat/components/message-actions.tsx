@@ -1,20 +1,23 @@
 /**
- * The menu on a message (decision 023): Reply on every message still there; on one's own text
+ * The menu on a message (decision 023): Reply on every message still there, Pin for a team
+ * room's staff; on one's own text
  * message, while it may still be changed, Edit opens the inline editor and Unsend asks first.
  * Mantine's Menu is keyboard-operable (Enter or Space opens it, arrows move, Escape closes and
  * returns focus).
  */
 import { ActionIcon, Button, Group, Menu, Modal, Stack, Text } from '@mantine/core';
-import { IconCornerUpLeft, IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconCornerUpLeft, IconDots, IconPencil, IconPin, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 
 type Props = {
   onReply: () => void;
+  /** Only for a team room's staff (decision 023). */
+  onPin?: (() => void) | undefined;
   /** Only while the author may still change it. */
   change?: { onEdit: () => void; onUnsend: () => Promise<void> } | undefined;
 };
 
-export function MessageActions({ onReply, change }: Props) {
+export function MessageActions({ onReply, onPin, change }: Props) {
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const unsend = () => {
@@ -39,6 +42,11 @@ export function MessageActions({ onReply, change }: Props) {
           <Menu.Item leftSection={<IconCornerUpLeft size={14} />} onClick={onReply}>
             Reply
           </Menu.Item>
+          {onPin && (
+            <Menu.Item leftSection={<IconPin size={14} />} onClick={onPin}>
+              Pin
+            </Menu.Item>
+          )}
           {change && (
             <>
               <Menu.Item leftSection={<IconPencil size={14} />} onClick={change.onEdit}>

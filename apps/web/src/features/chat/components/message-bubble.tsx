@@ -8,6 +8,7 @@ import { MessageActions } from './message-actions.tsx';
 import { MessageEditor } from './message-editor.tsx';
 import { useMessageSlots } from './message-slots.tsx';
 import { PersonAvatar } from './person-avatar.tsx';
+import { usePinning } from './pinned-message.tsx';
 import { PollCard } from './poll-card.tsx';
 import { BubbleQuote, useReplyDraft } from './reply-quote.tsx';
 
@@ -106,6 +107,7 @@ const senderName = (sender: ChatMessage['sender']) =>
 export function MessageBubble({ message, own, showSender, highlighted, onShowOriginal }: Props) {
   const controls = useMessageControls(message, own);
   const reply = useReplyDraft();
+  const pinning = usePinning();
   const slots = useMessageSlots();
   const [editing, setEditing] = useState(false);
   const frame = useRef<HTMLDivElement>(null);
@@ -182,6 +184,7 @@ export function MessageBubble({ message, own, showSender, highlighted, onShowOri
               <MessageActions
                 // The same quote the server will build, so the bar shows what the reply will carry.
                 onReply={() => reply.start(quoteOf({ ...message, deletedAt: null }, senderName(message.sender)))}
+                onPin={pinning.canPin ? () => pinning.pin(message.id) : undefined}
                 change={controls.canChange ? { onEdit: () => setEditing(true), onUnsend: controls.unsend } : undefined}
               />
             )}

@@ -39,6 +39,7 @@ import { createDelivery } from './modules/delivery/setup.ts';
 import { unsubscribeRoutes } from './modules/delivery/unsubscribe-routes.ts';
 import { devOutboxRoutes } from './modules/dev/routes.ts';
 import { memberRoutes } from './modules/member/routes.ts';
+import { messageControlRoutes } from './modules/message-controls/routes.ts';
 import { organizationRoutes } from './modules/organizations/routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
 import { safeguardingRoutes } from './modules/safeguarding/routes.ts';
@@ -153,6 +154,7 @@ export async function buildApp({ config, database, logger, identity: given }: Ap
       await api.register(organizationRoutes);
       await api.register(setupRoutes);
       await api.register(chatRoutes);
+      await api.register(messageControlRoutes);
       await api.register(calendarRoutes);
       await api.register(calendarFeedRoutes);
       await api.register(availabilityRoutes);

@@ -230,6 +230,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'chat.export': 'Conversation exported',
   'message.edit': 'Message edited',
   'message.unsend': 'Message unsent',
+  'message.pin': 'Message pinned',
+  'message.unpin': 'Message unpinned',
   'announcement.post': 'Announcement posted',
   'announcement.nudge': 'Acknowledgement nudge sent',
   'profile.update': 'Own profile edited',

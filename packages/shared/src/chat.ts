@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { changeNoticeSchema } from './change-notice.ts';
 import { CHAT } from './constants.ts';
 import { messageAckSchema } from './message-ack.ts';
+import { messageQuoteSchema, pinnedMessageSchema } from './message-quote.ts';
+import { muteStateSchema } from './room-mute.ts';
 import { memberReasonSchema } from './safeguarding.ts';
 import { isoDateTime, limitParam, pageParam } from './user.ts';
 
@@ -60,6 +62,8 @@ export const chatMessageSchema = z.object({
    * messages made on the client (the outbox's pending copy) need not.
    */
   ack: messageAckSchema.nullable().optional(),
+  /** The message it answers (decision 023), quoted as it reads now; null or absent when none. */
+  replyTo: messageQuoteSchema.nullable().optional(),
   chatRoom: z.object({ id: z.number().int(), uuid: z.uuid() }),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
@@ -71,6 +75,8 @@ export const chatRoomListItemSchema = z.object({
   chatId: z.number().int().nullable(),
   unread: z.number().int().nonnegative(),
   lastMessage: chatMessageSchema.nullable(),
+  /** The viewer muted this room (decision 023): the list shows a muted icon. */
+  muted: z.boolean().optional(),
 });
 export type ChatRoomListItem = z.infer<typeof chatRoomListItemSchema>;
 
@@ -118,6 +124,8 @@ export const outgoingMessageSchema = z
     attachments: z.array(attachmentSchema).max(10).default([]),
     timestamp: z.number().int().optional(),
     hasChunkedFiles: z.boolean().default(false),
+    /** The message of the same room this one answers (decision 023). */
+    replyToId: z.number().int().positive().optional(),
   })
   .refine((m) => m.attachments.length > 0 || m.message.trim().length > 0, {
     message: 'Message too long or invalid',
@@ -245,6 +253,12 @@ export const roomDetailSchema = z.object({
     /** Why the viewer is here, when it is not as a participant: a guardian reads that it is for safeguarding. */
     viewerNote: z.string().nullable(),
   }),
+  /** The viewer's mute of this room (decision 023); absent for a viewer who is no member. */
+  viewerMute: muteStateSchema.optional(),
+  /** The message staff pinned in a team room (decision 023); null when none. */
+  pinned: pinnedMessageSchema.nullable().optional(),
+  /** Whether the viewer may pin here: a team room, and they are its coach or a school administrator. */
+  viewerCanPin: z.boolean().optional(),
 });
 export type RoomDetail = z.infer<typeof roomDetailSchema>;
 

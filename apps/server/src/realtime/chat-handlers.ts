@@ -84,6 +84,7 @@ export function chatFeature(deps: ChatDeps): SocketFeature {
       messageType: input.messageType === 'IMAGE' || input.messageType === 'FILE' ? input.messageType : 'TEXT',
       clientId: input.clientId,
       attachmentIds: attachmentIds as string[],
+      replyToId: input.replyToId,
     } as const;
     // A member's message is checked and stored in one round trip; anyone else goes through
     // accessibleRoom, which refuses them or (an administrator) adds them first.

@@ -6,6 +6,7 @@ import { MESSAGE_TYPES, NOTIFICATION_TYPES } from '@fieldhouse/shared';
 
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   index,
@@ -53,6 +54,12 @@ export const chatRooms = pgTable(
      * conversation observed (decision 018); null when it can.
      */
     safeguardingHold: text('safeguarding_hold'),
+    /** The one message staff pinned in a team room (decision 023): what the header shows. */
+    pinnedMessageId: bigint('pinned_message_id', { mode: 'number' }).references((): AnyPgColumn => chatMessages.id, {
+      onDelete: 'set null',
+    }),
+    pinnedBy: integer('pinned_by').references(() => users.id, { onDelete: 'set null' }),
+    pinnedAt: at('pinned_at'),
   },
   (t) => [
     uniqueIndex('chat_rooms_direct_key').on(t.directKey),
@@ -80,6 +87,12 @@ export const chatRoomMembers = pgTable(
     lastReadMessageId: integer('last_read_message_id'),
     unreadCount: integer('unread_count').notNull().default(0),
     joinedAt: at('joined_at').notNull().defaultNow(),
+    /**
+     * Muted by the member (decision 023): since when, and until when (null: until they unmute).
+     * A muted room still counts unread but makes no bell, push or digest entries.
+     */
+    mutedAt: at('muted_at'),
+    mutedUntil: at('muted_until'),
   },
   (t) => [primaryKey({ columns: [t.roomId, t.userId] }), index('chat_room_members_user_idx').on(t.userId)],
 );
@@ -98,6 +111,10 @@ export const chatMessages = pgTable(
     content: text('content').notNull().default(''),
     messageType: messageTypeEnum('message_type').notNull().default('TEXT'),
     metadata: jsonb('metadata').$type<Record<string, unknown>>(),
+    /** The message of the same room this one answers (decision 023); the send checks the room. */
+    replyToId: bigint('reply_to_id', { mode: 'number' }).references((): AnyPgColumn => chatMessages.id, {
+      onDelete: 'set null',
+    }),
     createdAt: at('created_at').notNull().defaultNow(),
     editedAt: at('edited_at'),
     deletedAt: at('deleted_at'),

@@ -2,13 +2,21 @@
  * Messages: stored exactly once per (sender, client id), in one transaction with the members'
  * unread counters; history pages backwards, forwards or around a message.
  */
-import { type ChatMessage, changeNoticeSchema, type MessageAck, type MessageType, type Poll } from '@fieldhouse/shared';
+import {
+  type ChatMessage,
+  changeNoticeSchema,
+  type MessageAck,
+  type MessageQuote,
+  type MessageType,
+  type Poll,
+} from '@fieldhouse/shared';
 import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { chatAttachments, chatMessages, chatRoomMembers, chatRooms, users } from '../../db/schema/index.ts';
-import { conflict } from '../../errors.ts';
+import { badRequest, conflict } from '../../errors.ts';
 import { ackSummaries } from '../announcements/summaries.ts';
 import type { AppUser } from '../auth/authenticate.ts';
+import { loadQuote, loadQuotes } from '../message-controls/quotes.ts';
 import { loadPolls } from './load-polls.ts';
 import type { Room } from './rooms.ts';
 import { type AttachmentRow, attachUploads, presentMedia } from './uploads.ts';
@@ -24,6 +32,8 @@ export function presentMessage(
   poll: Poll | null = null,
   /** Who it asks to acknowledge and the viewer's state (decision 027); null when it asks nobody. */
   ack: MessageAck | null = null,
+  /** The quote of the message it answers (decision 023), built by `loadQuotes`. */
+  quote: MessageQuote | null = null,
 ): ChatMessage {
   return {
     id: row.id,
@@ -40,6 +50,7 @@ export function presentMessage(
     poll: row.deletedAt ? null : poll,
     ...noticeOf(row),
     ack: row.deletedAt ? null : ack,
+    replyTo: row.replyToId === null ? null : quote,
     chatRoom: { id: room.id, uuid: room.uuid },
   };
 }
@@ -56,6 +67,8 @@ export type SendInput = {
   messageType: MessageType;
   clientId?: string | undefined;
   attachmentIds?: string[];
+  /** The message of the same room it answers (decision 023). */
+  replyToId?: number | undefined;
 };
 
 /**
@@ -87,18 +100,26 @@ async function storeMessage(db: Db, sender: AppUser, roomId: number, input: Send
     const membership = memberOnly
       ? sql`and exists (select 1 from ${chatRoomMembers} where room_id = ${roomId} and user_id = ${sender.id})`
       : sql``;
+    // A reply answers a message of this same room only; checked in the statement, no extra trip.
+    const replyToId = input.replyToId ?? null;
+    const replyOk =
+      replyToId === null
+        ? sql`true`
+        : sql`exists (select 1 from ${chatMessages} where id = ${replyToId} and room_id = ${roomId})`;
     const { rows } = await tx.execute<{
       message: MessageRow | null;
       room_uuid: string | null;
       hold: string | null;
+      reply_ok: boolean;
       member_ids: number[];
     }>(sql`
       with lock as (
         select id, uuid, safeguarding_hold from ${chatRooms} where id = ${roomId} ${membership} for update
       ), m as (
-        insert into ${chatMessages} (room_id, sender_id, client_id, content, message_type)
-        select ${roomId}, ${sender.id}, ${input.clientId ?? null}, ${input.content}, ${input.messageType} from lock
-        where safeguarding_hold is null
+        insert into ${chatMessages} (room_id, sender_id, client_id, content, message_type, reply_to_id)
+        select ${roomId}, ${sender.id}, ${input.clientId ?? null}, ${input.content}, ${input.messageType}, ${replyToId}::bigint
+        from lock
+        where safeguarding_hold is null and ${replyOk}
         on conflict do nothing
         returning *
       ), r as (
@@ -111,13 +132,15 @@ async function storeMessage(db: Db, sender: AppUser, roomId: number, input: Send
         returning user_id
       )
       select (select row_to_json(m) from m) as message, (select uuid from lock) as room_uuid,
-        (select safeguarding_hold from lock) as hold,
+        (select safeguarding_hold from lock) as hold, ${replyOk} as reply_ok,
         coalesce((select array_agg(user_id) from u), '{}') as member_ids`);
     const row = rows[0];
     if (!row?.room_uuid) return null;
     const room = { id: roomId, uuid: row.room_uuid };
     // A room the safeguarding policy holds takes no one's messages until a second adult can see it.
     if (row.hold) throw conflict(row.hold, 'safeguarding_hold');
+    // The same answer whether the original is in another room, another organization or nowhere.
+    if (!row.reply_ok) throw badRequest('You can only reply to a message of this conversation', 'reply_not_in_room');
     if (!row.message) {
       const [existing] = await tx
         .select()
@@ -127,7 +150,15 @@ async function storeMessage(db: Db, sender: AppUser, roomId: number, input: Send
       const media = await tx.select().from(chatAttachments).where(eq(chatAttachments.messageId, existing.id));
       const poll = existing.messageType === 'POLL' ? (await loadPolls(tx, [existing.id])).get(existing.id) : undefined;
       return {
-        message: presentMessage(existing, room, sender, media, poll ?? null),
+        message: presentMessage(
+          existing,
+          room,
+          sender,
+          media,
+          poll ?? null,
+          null,
+          await loadQuote(tx, existing.replyToId),
+        ),
         duplicate: true,
         memberIds: [] as number[],
       };
@@ -142,13 +173,14 @@ async function storeMessage(db: Db, sender: AppUser, roomId: number, input: Send
       content: String(json.content),
       messageType: json.message_type as MessageRow['messageType'],
       metadata: (json.metadata as Record<string, unknown> | null) ?? null,
+      replyToId: json.reply_to_id === null || json.reply_to_id === undefined ? null : Number(json.reply_to_id),
       createdAt: new Date(String(json.created_at)),
       editedAt: json.edited_at ? new Date(String(json.edited_at)) : null,
       deletedAt: json.deleted_at ? new Date(String(json.deleted_at)) : null,
     };
     const media = await attachUploads(tx, sender.id, room.id, inserted.id, input.attachmentIds ?? []);
     return {
-      message: presentMessage(inserted, room, sender, media),
+      message: presentMessage(inserted, room, sender, media, null, null, await loadQuote(tx, inserted.replyToId)),
       duplicate: false,
       memberIds: row.member_ids.map(Number),
     };
@@ -226,6 +258,10 @@ export async function history(db: Db, room: Room, query: HistoryQuery, viewerId:
       .map((r) => r.message.id),
     viewerId,
   );
+  const quotes = await loadQuotes(
+    db,
+    rows.map((r) => r.message.replyToId),
+  );
   return {
     messages: rows.map((r) =>
       presentMessage(
@@ -235,6 +271,7 @@ export async function history(db: Db, room: Room, query: HistoryQuery, viewerId:
         media.filter((m) => m.messageId === r.message.id),
         polls.get(r.message.id) ?? null,
         acks.get(r.message.id) ?? null,
+        r.message.replyToId === null ? null : (quotes.get(r.message.replyToId) ?? null),
       ),
     ),
     hasOlder,

@@ -9,6 +9,7 @@ import type { Db } from '../../db/client.ts';
 import { notifications } from '../../db/schema/index.ts';
 import { chatRoom, userRoom } from '../../realtime/rooms.ts';
 import type { AppUser } from '../auth/authenticate.ts';
+import { mutedMembers } from '../message-controls/mute.ts';
 
 type Row = typeof notifications.$inferSelect;
 
@@ -45,6 +46,10 @@ export async function notifyAbsentMembers(
     (await io.in(chatRoom(room.id)).fetchSockets()).map((s) => (s.data.user as AppUser | undefined)?.id),
   );
   absent = absent.filter((id) => !present.has(id));
+  if (absent.length === 0) return;
+  // A muted room still counts unread, but neither rings the bell nor pushes (decision 023).
+  const muted = await mutedMembers(db, room.id, absent);
+  absent = absent.filter((id) => !muted.has(id));
   if (absent.length === 0) return;
   const name = [sender.firstName, sender.lastName].filter(Boolean).join(' ');
   const preview = messagePreview(content);

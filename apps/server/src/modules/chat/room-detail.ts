@@ -14,6 +14,8 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import type { AppUser } from '../auth/authenticate.ts';
+import { muteStateOf } from '../message-controls/mute.ts';
+import { canPin, pinnedOf } from '../message-controls/pin.ts';
 import { listNames, personName } from '../safeguarding/notes.ts';
 import type { Room } from './rooms.ts';
 
@@ -29,6 +31,8 @@ export async function roomDetail(db: Db, room: Room, viewer: AppUser): Promise<R
         dateOfBirth: users.dateOfBirth,
         status: users.status,
         reason: chatRoomMembers.reason,
+        mutedAt: chatRoomMembers.mutedAt,
+        mutedUntil: chatRoomMembers.mutedUntil,
       })
       .from(chatRoomMembers)
       .innerJoin(users, eq(users.id, chatRoomMembers.userId))
@@ -81,7 +85,8 @@ export async function roomDetail(db: Db, room: Room, viewer: AppUser): Promise<R
     if (reason === 'OVERSIGHT') return 'Administrator (oversight)';
     return null;
   };
-  const viewerReason = rows.find((m) => m.id === viewer.id)?.reason as MemberReason | undefined;
+  const viewerRow = rows.find((m) => m.id === viewer.id);
+  const viewerReason = viewerRow?.reason as MemberReason | undefined;
   let viewerNote: string | null = null;
   if (viewerReason === 'GUARDIAN') {
     const wards = wardsOf(viewer.id);
@@ -103,11 +108,14 @@ export async function roomDetail(db: Db, room: Room, viewer: AppUser): Promise<R
     name: room.name,
     team: team ?? null,
     directUserIds: room.directKey ? room.directKey.split(':').map(Number) : null,
-    members: rows.map(({ dateOfBirth: _dateOfBirth, status: _status, ...m }) => ({
+    members: rows.map(({ dateOfBirth: _dateOfBirth, status: _status, mutedAt: _at, mutedUntil: _until, ...m }) => ({
       ...m,
       reason: m.reason as MemberReason,
       note: note(m.id, m.reason as MemberReason),
     })),
     safeguarding: { hold: room.safeguardingHold, viewerNote },
+    ...(viewerRow ? { viewerMute: muteStateOf(viewerRow) } : {}),
+    pinned: room.kind === 'TEAM' ? await pinnedOf(db, room) : null,
+    viewerCanPin: await canPin(db, viewer, room),
   };
 }

@@ -7,6 +7,7 @@ import { emptyTabs, type MessageType, type Role, type TabValue } from '@fieldhou
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { AppUser } from '../auth/authenticate.ts';
+import { mutedNow } from '../message-controls/mute.ts';
 import { likePattern } from '../users/list-users.ts';
 
 export const TAB_ROLES: Record<TabValue, Role> = { COACHES: 'COACH', ATHLETES: 'ATHLETE', GUARDIANS: 'PARENT' };
@@ -24,6 +25,7 @@ type Row = {
   room_id: number | null;
   room_uuid: string | null;
   unread: number | null;
+  muted: boolean | null;
   message_id: number | null;
   message_uuid: string | null;
   message_content: string | null;
@@ -39,7 +41,7 @@ export async function roomList(db: Db, viewer: AppUser, tab: TabValue, search: s
   const { rows } = await db.execute<Row>(sql`
     select u.id as user_id, u.uuid as user_uuid, u.first_name, u.last_name, u.email, u.role, u.status,
            u.contact_number, u.user_image,
-           r.id as room_id, r.uuid as room_uuid, m.unread_count as unread,
+           r.id as room_id, r.uuid as room_uuid, m.unread_count as unread, ${mutedNow('m')} as muted,
            lm.id as message_id, lm.uuid as message_uuid, lm.content as message_content, lm.edited_at as message_edited_at,
            lm.message_type, lm.created_at as message_created_at, lm.sender_id as message_sender_id,
            count(*) over ()::int as total
@@ -61,6 +63,7 @@ export async function roomList(db: Db, viewer: AppUser, tab: TabValue, search: s
     uuid: row.room_uuid,
     chatId: row.room_id,
     unread: row.unread ?? 0,
+    muted: row.muted === true,
     counterpart: {
       id: row.user_id,
       uuid: row.user_uuid,

@@ -1,6 +1,7 @@
-/** The digest's unread messages: per conversation its name, unread count and latest message. */
+/** The digest's unread messages: per conversation its name, unread count and latest message; muted rooms left out. */
 import { notificationAppUrl, plural } from '@fieldhouse/shared';
 import { sql } from 'drizzle-orm';
+import { mutedNow } from '../message-controls/mute.ts';
 import type { DigestSource } from './digest-sources.ts';
 import { schoolTime } from './school-time.ts';
 
@@ -27,7 +28,7 @@ export const unreadMessagesSource: DigestSource = {
         and m.created_at <= ${threshold.toISOString()}
         and m.sender_id is distinct from mem.user_id
         and m.deleted_at is null
-      where mem.unread_count > 0
+      where mem.unread_count > 0 and not ${mutedNow('mem')}
       group by mem.user_id`);
     return rows.map((row) => ({ userId: Number(row.user_id), newestAt: new Date(row.newest) }));
   },
@@ -59,7 +60,7 @@ export const unreadMessagesSource: DigestSource = {
         where room_id = r.id and deleted_at is null order by id desc limit 1
       ) lm on true
       left join users su on su.id = lm.sender_id
-      where mem.user_id = ${recipient.id} and mem.unread_count > 0
+      where mem.user_id = ${recipient.id} and mem.unread_count > 0 and not ${mutedNow('mem')}
       order by r.last_message_at desc nulls last, r.id`);
     if (rows.length === 0) return null;
     const total = rows.reduce((sum, row) => sum + Number(row.unread), 0);

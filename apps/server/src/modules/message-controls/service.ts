@@ -13,6 +13,9 @@ import { recordAudit } from '../audit/record.ts';
 import type { AppUser } from '../auth/authenticate.ts';
 import { presentMessage } from '../chat/messages.ts';
 import { messageNotificationUrl, messagePreview } from '../chat/notifications.ts';
+import { loadQuote } from './quotes.ts';
+
+type Room = typeof chatRooms.$inferSelect;
 
 export type MessageChange = { message: ChatMessage; memberIds: number[] };
 
@@ -76,6 +79,10 @@ async function requote(tx: Db, roomId: number, before: string, after: string) {
     );
 }
 
+/** The changed message as members read it, its quote included, so the client's copy keeps it. */
+const presented = async (tx: Db, row: typeof chatMessages.$inferSelect, room: Room, user: AppUser) =>
+  presentMessage(row, room, user, [], null, null, await loadQuote(tx, row.replyToId));
+
 const inTx = <T>(db: Db, work: (tx: Db) => Promise<T>) => db.transaction((tx) => work(tx as unknown as Db));
 
 /** Replaces the text; the text it replaces is kept as a version, and the change audited. */
@@ -83,7 +90,7 @@ export function editMessage(db: Db, user: AppUser, messageId: number, content: s
   return inTx(db, async (tx) => {
     const { message, room } = await changeableMessage(tx, user, messageId);
     if (content === message.content) {
-      return { message: presentMessage(message, room, user), memberIds: [] };
+      return { message: await presented(tx, message, room, user), memberIds: [] };
     }
     await tx.insert(chatMessageVersions).values({
       messageId: message.id,
@@ -108,7 +115,7 @@ export function editMessage(db: Db, user: AppUser, messageId: number, content: s
       before: { content: message.content },
       after: { content },
     });
-    return { message: presentMessage(edited, room, user), memberIds: await memberIds(tx, room.id) };
+    return { message: await presented(tx, edited, room, user), memberIds: await memberIds(tx, room.id) };
   });
 }
 
@@ -133,6 +140,6 @@ export function unsendMessage(db: Db, user: AppUser, messageId: number): Promise
       before: { content: message.content },
       after: null,
     });
-    return { message: presentMessage(unsent, room, user), memberIds: await memberIds(tx, room.id) };
+    return { message: await presented(tx, unsent, room, user), memberIds: await memberIds(tx, room.id) };
   });
 }

@@ -284,6 +284,17 @@ describe('replaceInHistory', () => {
     const before = history({ ids: [1, 2] });
     expect(replaceInHistory(before, buildMessage({ id: 9 }))).toBe(before);
   });
+
+  it('re-quotes the replies to it: an edit shows, an unsend hides the words', () => {
+    const quote = { id: 1, senderName: 'Coach Smith', text: 'message 1', unsent: false };
+    const before = history({ ids: [1, 2] });
+    const page = before.pages[0] as HistoryPage;
+    page.messages[1] = buildMessage({ id: 2, replyTo: quote });
+    const edited = replaceInHistory(before, buildMessage({ id: 1, content: 'Bus at 3:30', editedAt: at(5) }));
+    expect(edited.pages[0]?.messages[1]?.replyTo).toEqual({ ...quote, text: 'Bus at 3:30' });
+    const unsent = replaceInHistory(edited, buildMessage({ id: 1, content: '', unsent: true }));
+    expect(unsent.pages[0]?.messages[1]?.replyTo).toEqual({ ...quote, text: '', unsent: true });
+  });
 });
 
 describe('replaceInRoomList', () => {

@@ -3,7 +3,7 @@
  * room up with its new last message and unread count, and the room's newest history page gains
  * the message. Pure functions over TanStack Query's infinite data, tested on their own.
  */
-import type { ChatMessage, PaginationInfo, Poll, RoomListItem } from '@fieldhouse/shared';
+import { type ChatMessage, type PaginationInfo, type Poll, quoteOf, type RoomListItem } from '@fieldhouse/shared';
 import type { InfiniteData } from '@tanstack/react-query';
 
 export type RoomListPage = { result: RoomListItem[]; paginationInfo: PaginationInfo };
@@ -102,12 +102,21 @@ export function applyPollUpdate(
 
 /** Puts an edited or unsent message in place of the copy a history holds (decision 023). */
 export function replaceInHistory(data: InfiniteData<HistoryPage>, message: ChatMessage): InfiniteData<HistoryPage> {
-  if (!data.pages.some((page) => page.messages.some((m) => m.id === message.id))) return data;
+  const touched = (m: ChatMessage) => m.id === message.id || m.replyTo?.id === message.id;
+  if (!data.pages.some((page) => page.messages.some(touched))) return data;
+  // Replies quote the original as it reads now (decision 023): an edit shows, an unsend hides the words.
+  const requote = (m: ChatMessage): ChatMessage =>
+    m.replyTo?.id === message.id
+      ? {
+          ...m,
+          replyTo: quoteOf({ ...message, deletedAt: message.unsent ? message.createdAt : null }, m.replyTo.senderName),
+        }
+      : m;
   return {
     ...data,
     pages: data.pages.map((page) =>
-      page.messages.some((m) => m.id === message.id)
-        ? { ...page, messages: page.messages.map((m) => (m.id === message.id ? message : m)) }
+      page.messages.some(touched)
+        ? { ...page, messages: page.messages.map((m) => (m.id === message.id ? message : requote(m))) }
         : page,
     ),
   };

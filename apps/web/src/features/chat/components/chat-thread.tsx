@@ -1,6 +1,13 @@
 import { type RoomDetail, roleLabel } from '@fieldhouse/shared';
 import { Alert, Avatar, Badge, Button, Group, Paper, Popover, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
-import { IconChevronLeft, IconLock, IconShieldCheck, IconUsersGroup, IconWifiOff } from '@tabler/icons-react';
+import {
+  IconBellOff,
+  IconChevronLeft,
+  IconLock,
+  IconShieldCheck,
+  IconUsersGroup,
+  IconWifiOff,
+} from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { roomDetailQueryOptions } from '../api/chat-queries.ts';
@@ -9,7 +16,10 @@ import { typingText } from '../realtime/typing-store.ts';
 import { useRoomSession } from '../realtime/use-room-session.ts';
 import { Composer } from './composer.tsx';
 import { MessageList } from './message-list.tsx';
+import { MuteMenu, muteLabel } from './mute-menu.tsx';
 import { PersonAvatar, PRESENCE_LABEL } from './person-avatar.tsx';
+import { PinnedBar, PinningProvider } from './pinned-message.tsx';
+import { ReplyDraftProvider } from './reply-quote.tsx';
 
 type Member = RoomDetail['members'][number];
 const fullName = (m: Pick<Member, 'firstName' | 'lastName'>) => [m.firstName, m.lastName].filter(Boolean).join(' ');
@@ -183,88 +193,113 @@ export function ChatThread({ roomId, messageId, onJumpToLatest, onBack, focusCom
     );
 
   return (
-    <Stack gap={0} h="100%">
-      <Paper
-        px={{ base: 'xs', sm: 'lg' }}
-        py="sm"
-        radius={0}
-        style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
-      >
-        {!view ? (
-          <Group gap="sm" wrap="nowrap">
-            {onBack && <BackButton onBack={onBack} />}
-            <Skeleton h={40} w={240} maw="60%" />
-          </Group>
-        ) : (
-          <Group justify="space-between" gap="xs" wrap="nowrap">
-            <Group gap="sm" wrap="nowrap" miw={0}>
-              {onBack && <BackButton onBack={onBack} />}
-              {view.counterpart ? (
-                <PersonAvatar {...view.counterpart} presence={counterpartPresence} />
-              ) : (
-                <Avatar color="blue" radius="md">
-                  <IconUsersGroup size={20} />
-                </Avatar>
-              )}
-              <Stack gap={0} miw={0}>
-                <Group gap="xs" wrap="nowrap" miw={0}>
-                  <Text component="h2" m={0} fz="md" fw={700} truncate data-testid="thread-title">
-                    {view.title}
-                  </Text>
-                  {view.counterpart && (
-                    <Badge variant="light" size="sm" style={{ flexShrink: 0 }}>
-                      {roleLabel(view.counterpart.role)}
-                    </Badge>
+    <ReplyDraftProvider roomId={roomId}>
+      <PinningProvider roomId={roomId} canPin={room.data?.viewerCanPin ?? false}>
+        <Stack gap={0} h="100%">
+          <Paper
+            px={{ base: 'xs', sm: 'lg' }}
+            py="sm"
+            radius={0}
+            style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+          >
+            {!view ? (
+              <Group gap="sm" wrap="nowrap">
+                {onBack && <BackButton onBack={onBack} />}
+                <Skeleton h={40} w={240} maw="60%" />
+              </Group>
+            ) : (
+              <Group justify="space-between" gap="xs" wrap="nowrap">
+                <Group gap="sm" wrap="nowrap" miw={0}>
+                  {onBack && <BackButton onBack={onBack} />}
+                  {view.counterpart ? (
+                    <PersonAvatar {...view.counterpart} presence={counterpartPresence} />
+                  ) : (
+                    <Avatar color="blue" radius="md">
+                      <IconUsersGroup size={20} />
+                    </Avatar>
                   )}
+                  <Stack gap={0} miw={0}>
+                    <Group gap="xs" wrap="nowrap" miw={0}>
+                      <Text component="h2" m={0} fz="md" fw={700} truncate data-testid="thread-title">
+                        {view.title}
+                      </Text>
+                      {view.counterpart && (
+                        <Badge variant="light" size="sm" style={{ flexShrink: 0 }}>
+                          {roleLabel(view.counterpart.role)}
+                        </Badge>
+                      )}
+                    </Group>
+                    {counterpartPresence ? (
+                      <Text size="xs" c="dimmed" data-testid="thread-presence">
+                        {PRESENCE_LABEL[counterpartPresence]}
+                      </Text>
+                    ) : (
+                      <Tooltip label={view.people.slice(0, 15).map(fullName).join(', ')} multiline w={320}>
+                        <Text size="xs" c="dimmed" style={{ cursor: 'help' }}>
+                          {view.people.length} {view.people.length === 1 ? 'member' : 'members'}
+                        </Text>
+                      </Tooltip>
+                    )}
+                  </Stack>
                 </Group>
-                {counterpartPresence ? (
-                  <Text size="xs" c="dimmed" data-testid="thread-presence">
-                    {PRESENCE_LABEL[counterpartPresence]}
-                  </Text>
-                ) : (
-                  <Tooltip label={view.people.slice(0, 15).map(fullName).join(', ')} multiline w={320}>
-                    <Text size="xs" c="dimmed" style={{ cursor: 'help' }}>
-                      {view.people.length} {view.people.length === 1 ? 'member' : 'members'}
-                    </Text>
-                  </Tooltip>
-                )}
-              </Stack>
-            </Group>
-            {view.watching.length > 0 && <SafeguardingBadge watching={view.watching} />}
-          </Group>
-        )}
-        {room.data?.safeguarding.viewerNote && (
-          <Group gap={6} mt={6} wrap="nowrap" align="flex-start" data-testid="safeguarding-viewer-note">
-            <IconShieldCheck size={14} color="var(--mantine-color-teal-7)" style={{ flexShrink: 0, marginTop: 2 }} />
-            <Text size="xs" c="var(--mantine-color-teal-text)">
-              {room.data.safeguarding.viewerNote}
-            </Text>
-          </Group>
-        )}
-      </Paper>
-      <MessageList
-        key={`${roomId}:${messageId ?? ''}`}
-        roomId={roomId}
-        messageId={messageId}
-        // A second adult reading two other people's conversation needs to see who wrote what.
-        showSenders={room.data?.kind !== 'DIRECT' || (view !== undefined && !view.counterpart)}
-        emptyText={view?.counterpart ? `Say hello to ${view.counterpart.firstName}.` : 'Start the conversation.'}
-        onJumpToLatest={onJumpToLatest}
-      />
-      <TypingLine roomId={roomId} />
-      <ConnectionNotice />
-      {room.data?.safeguarding.hold ? (
-        <HoldNotice reason={room.data.safeguarding.hold} />
-      ) : (
-        <Composer
-          roomId={roomId}
-          placeholder={view ? `Message ${view.counterpart?.firstName ?? view.title}` : 'Message'}
-          recipient={view?.title ?? 'this conversation'}
-          onTyping={typed}
-          onStopTyping={stopTyping}
-          autoFocus={focusComposer}
-        />
-      )}
-    </Stack>
+                <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
+                  {view.watching.length > 0 && <SafeguardingBadge watching={view.watching} />}
+                  {room.data?.viewerMute?.muted && (
+                    <Tooltip label={muteLabel(room.data.viewerMute)}>
+                      <Badge
+                        variant="light"
+                        color="gray"
+                        leftSection={<IconBellOff size={12} />}
+                        data-testid="thread-muted"
+                        visibleFrom="sm"
+                      >
+                        Muted
+                      </Badge>
+                    </Tooltip>
+                  )}
+                  {room.data?.viewerMute && <MuteMenu roomId={roomId} mute={room.data.viewerMute} />}
+                </Group>
+              </Group>
+            )}
+            {room.data?.safeguarding.viewerNote && (
+              <Group gap={6} mt={6} wrap="nowrap" align="flex-start" data-testid="safeguarding-viewer-note">
+                <IconShieldCheck
+                  size={14}
+                  color="var(--mantine-color-teal-7)"
+                  style={{ flexShrink: 0, marginTop: 2 }}
+                />
+                <Text size="xs" c="var(--mantine-color-teal-text)">
+                  {room.data.safeguarding.viewerNote}
+                </Text>
+              </Group>
+            )}
+          </Paper>
+          {room.data?.pinned && <PinnedBar pinned={room.data.pinned} />}
+          <MessageList
+            key={`${roomId}:${messageId ?? ''}`}
+            roomId={roomId}
+            messageId={messageId}
+            // A second adult reading two other people's conversation needs to see who wrote what.
+            showSenders={room.data?.kind !== 'DIRECT' || (view !== undefined && !view.counterpart)}
+            emptyText={view?.counterpart ? `Say hello to ${view.counterpart.firstName}.` : 'Start the conversation.'}
+            onJumpToLatest={onJumpToLatest}
+          />
+          <TypingLine roomId={roomId} />
+          <ConnectionNotice />
+          {room.data?.safeguarding.hold ? (
+            <HoldNotice reason={room.data.safeguarding.hold} />
+          ) : (
+            <Composer
+              roomId={roomId}
+              placeholder={view ? `Message ${view.counterpart?.firstName ?? view.title}` : 'Message'}
+              recipient={view?.title ?? 'this conversation'}
+              onTyping={typed}
+              onStopTyping={stopTyping}
+              autoFocus={focusComposer}
+            />
+          )}
+        </Stack>
+      </PinningProvider>
+    </ReplyDraftProvider>
   );
 }

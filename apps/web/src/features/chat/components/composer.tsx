@@ -3,12 +3,13 @@ import { ActionIcon, CloseButton, FileButton, Group, Paper, Stack, Text, Textare
 import { Dropzone } from '@mantine/dropzone';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChartBar, IconPaperclip, IconPhoto, IconSend, IconUpload } from '@tabler/icons-react';
-import { type ClipboardEvent, type KeyboardEvent, useState } from 'react';
+import { type ClipboardEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { useChat } from '../realtime/chat-provider.tsx';
 import { isTooLarge } from '../socket/uploader.ts';
 import { formatBytes } from './attachment-view.tsx';
 import { PollModal } from './poll-modal.tsx';
+import { ReplyBar, useReplyDraft } from './reply-quote.tsx';
 
 const MAX_FILES = 10;
 
@@ -25,6 +26,7 @@ type Props = {
 /**
  * Writing a message: Enter sends, Shift+Enter breaks the line, 5000 characters at most; files by
  * button, drag and drop or paste, each checked against the 100 MB limit before it is queued.
+ * A reply (decision 023) shows its quote above; Escape or the close button drops it.
  */
 export function Composer({ roomId, placeholder, recipient, onTyping, onStopTyping, autoFocus }: Props) {
   const { outbox } = useChat();
@@ -35,6 +37,12 @@ export function Composer({ roomId, placeholder, recipient, onTyping, onStopTypin
   const [files, setFiles] = useState<File[]>([]);
   const [pollOpen, setPollOpen] = useState(false);
   const tooLong = text.length > CHAT.maxMessageLength;
+  const { replyTo, cancel: cancelReply } = useReplyDraft();
+  const input = useRef<HTMLTextAreaElement>(null);
+  // Choosing Reply on a message leads straight to writing the answer.
+  useEffect(() => {
+    if (replyTo) input.current?.focus();
+  }, [replyTo]);
 
   const addFiles = (incoming: File[]) => {
     if (incoming.length === 0) return;
@@ -49,8 +57,9 @@ export function Composer({ roomId, placeholder, recipient, onTyping, onStopTypin
 
   const send = () => {
     // The outbox refuses empty or over-long text with the console warning of SPEC §5.
-    const queued = outbox.send(roomId, files.length ? text.trim() : text, files);
+    const queued = outbox.send(roomId, files.length ? text.trim() : text, files, replyTo ?? undefined);
     if (!queued) return;
+    cancelReply();
     setText('');
     setFiles([]);
     onStopTyping();
@@ -60,6 +69,9 @@ export function Composer({ roomId, placeholder, recipient, onTyping, onStopTypin
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       send();
+    } else if (event.key === 'Escape' && replyTo) {
+      event.preventDefault();
+      cancelReply();
     }
   };
 
@@ -90,6 +102,7 @@ export function Composer({ roomId, placeholder, recipient, onTyping, onStopTypin
           </Text>
         </Stack>
       </Dropzone.FullScreen>
+      {replyTo && <ReplyBar quote={replyTo} onCancel={cancelReply} />}
       {files.length > 0 && (
         <Group gap="xs" mb="xs" aria-label="Files to send">
           {files.map((file, index) => (
@@ -141,6 +154,7 @@ export function Composer({ roomId, placeholder, recipient, onTyping, onStopTypin
           radius="lg"
           placeholder={placeholder}
           aria-label="Message"
+          ref={input}
           // Only when opened from the list by keyboard, never on arrival: a phone would raise its keyboard.
           autoFocus={autoFocus}
           size={phone ? 'md' : 'sm'}

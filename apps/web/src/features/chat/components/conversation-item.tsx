@@ -1,5 +1,6 @@
 import { formatDisplayDate, type RoomListItem } from '@fieldhouse/shared';
 import { Badge, Group, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { IconBellOff } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import type { PresenceStatus } from '../realtime/presence-store.ts';
 import { PersonAvatar } from './person-avatar.tsx';
@@ -48,12 +49,22 @@ export function ConversationItem({ item, viewerId, active, presence, onOpen, foc
         <PersonAvatar {...counterpart} presence={presence} />
         <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
           <Group justify="space-between" wrap="nowrap" gap="xs">
-            <Text fw={unread ? 700 : 600} size="sm" truncate>
-              {name}
-            </Text>
+            <Group gap={4} wrap="nowrap" miw={0}>
+              <Text fw={unread ? 700 : 600} size="sm" truncate>
+                {name}
+              </Text>
+              {item.muted && (
+                // Muted (decision 023): still counted unread, but no bell or push.
+                <Group gap={0} data-testid="room-muted" style={{ flexShrink: 0 }}>
+                  <IconBellOff size={14} color="var(--mantine-color-dimmed)" aria-hidden />
+                  <VisuallyHidden>, muted</VisuallyHidden>
+                </Group>
+              )}
+            </Group>
             <Text
               size="xs"
-              c={unread ? 'var(--mantine-color-blue-text)' : 'dimmed'}
+              // Blue text on the open row's blue tint falls below AA (3.7:1): the open row keeps the default colour.
+              c={unread && !active ? 'var(--mantine-color-blue-text)' : unread ? undefined : 'dimmed'}
               fw={unread ? 600 : 400}
               style={{ flexShrink: 0 }}
             >

@@ -1,21 +1,31 @@
 /**
- * The menu on one's own text message while it may still be changed (decision 023): Edit opens
- * the inline editor, Unsend asks first. Mantine's Menu is keyboard-operable (Enter or Space
- * opens it, arrows move, Escape closes and returns focus).
+ * The menu on a message (decision 023): Reply on every message still there, Pin for a team
+ * room's staff; on one's own text
+ * message, while it may still be changed, Edit opens the inline editor and Unsend asks first.
+ * Mantine's Menu is keyboard-operable (Enter or Space opens it, arrows move, Escape closes and
+ * returns focus).
  */
 import { ActionIcon, Button, Group, Menu, Modal, Stack, Text } from '@mantine/core';
-import { IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconCornerUpLeft, IconDots, IconPencil, IconPin, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 
-type Props = { onEdit: () => void; onUnsend: () => Promise<void> };
+type Props = {
+  onReply: () => void;
+  /** Only for a team room's staff (decision 023). */
+  onPin?: (() => void) | undefined;
+  /** Only while the author may still change it. */
+  change?: { onEdit: () => void; onUnsend: () => Promise<void> } | undefined;
+};
 
-export function MessageActions({ onEdit, onUnsend }: Props) {
+export function MessageActions({ onReply, onPin, change }: Props) {
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const unsend = () => {
+    if (!change) return;
     setBusy(true);
     // A refusal is shown as a toast by the request; the dialog stays open to try again or cancel.
-    void onUnsend()
+    void change
+      .onUnsend()
       .then(() => setConfirming(false))
       .catch(() => {})
       .finally(() => setBusy(false));
@@ -29,12 +39,24 @@ export function MessageActions({ onEdit, onUnsend }: Props) {
           </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>
-          <Menu.Item leftSection={<IconPencil size={14} />} onClick={onEdit}>
-            Edit
+          <Menu.Item leftSection={<IconCornerUpLeft size={14} />} onClick={onReply}>
+            Reply
           </Menu.Item>
-          <Menu.Item leftSection={<IconTrash size={14} />} color="red" onClick={() => setConfirming(true)}>
-            Unsend
-          </Menu.Item>
+          {onPin && (
+            <Menu.Item leftSection={<IconPin size={14} />} onClick={onPin}>
+              Pin
+            </Menu.Item>
+          )}
+          {change && (
+            <>
+              <Menu.Item leftSection={<IconPencil size={14} />} onClick={change.onEdit}>
+                Edit
+              </Menu.Item>
+              <Menu.Item leftSection={<IconTrash size={14} />} color="red" onClick={() => setConfirming(true)}>
+                Unsend
+              </Menu.Item>
+            </>
+          )}
         </Menu.Dropdown>
       </Menu>
       <Modal opened={confirming} onClose={() => setConfirming(false)} title="Unsend this message?" centered>

@@ -1,4 +1,4 @@
-import type { ChatMessage, Media } from '@fieldhouse/shared';
+import { type ChatMessage, type Media, quoteOf } from '@fieldhouse/shared';
 import { Box, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useMessageControls } from '../hooks/use-message-controls.ts';
@@ -8,7 +8,9 @@ import { MessageActions } from './message-actions.tsx';
 import { MessageEditor } from './message-editor.tsx';
 import { useMessageSlots } from './message-slots.tsx';
 import { PersonAvatar } from './person-avatar.tsx';
+import { usePinning } from './pinned-message.tsx';
 import { PollCard } from './poll-card.tsx';
+import { BubbleQuote, useReplyDraft } from './reply-quote.tsx';
 
 const timeOf = (iso: string) => new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
 const fullDate = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'full', timeStyle: 'short' });
@@ -89,11 +91,23 @@ export function Bubble({
   );
 }
 
-type Props = { message: ChatMessage; own: boolean; showSender: boolean; highlighted: boolean };
+type Props = {
+  message: ChatMessage;
+  own: boolean;
+  showSender: boolean;
+  highlighted: boolean;
+  /** Scrolls to and highlights the message a reply quotes. */
+  onShowOriginal: (id: number) => void;
+};
+
+const senderName = (sender: ChatMessage['sender']) =>
+  [sender.firstName, sender.lastName].filter(Boolean).join(' ') || 'Fieldhouse';
 
 /** A stored message. Polls carry their question in the poll card, not twice. */
-export function MessageBubble({ message, own, showSender, highlighted }: Props) {
+export function MessageBubble({ message, own, showSender, highlighted, onShowOriginal }: Props) {
   const controls = useMessageControls(message, own);
+  const reply = useReplyDraft();
+  const pinning = usePinning();
   const slots = useMessageSlots();
   const [editing, setEditing] = useState(false);
   const frame = useRef<HTMLDivElement>(null);
@@ -143,6 +157,11 @@ export function MessageBubble({ message, own, showSender, highlighted }: Props) 
       data-message-id={message.id}
       data-highlighted={highlighted || undefined}
       data-unsent={message.unsent || undefined}
+      // Photos and polls have no text bubble to outline: the row lights up instead.
+      style={{
+        background: highlighted ? 'var(--mantine-color-yellow-light)' : undefined,
+        transition: 'background-color 1s',
+      }}
     >
       <Bubble
         own={own}
@@ -161,12 +180,18 @@ export function MessageBubble({ message, own, showSender, highlighted }: Props) 
                 {own && !message.unsent && ' · Sent'}
               </Text>
             </Tooltip>
-            {controls.canChange && !editing && (
-              <MessageActions onEdit={() => setEditing(true)} onUnsend={controls.unsend} />
+            {!message.unsent && !editing && (
+              <MessageActions
+                // The same quote the server will build, so the bar shows what the reply will carry.
+                onReply={() => reply.start(quoteOf({ ...message, deletedAt: null }, senderName(message.sender)))}
+                onPin={pinning.canPin ? () => pinning.pin(message.id) : undefined}
+                change={controls.canChange ? { onEdit: () => setEditing(true), onUnsend: controls.unsend } : undefined}
+              />
             )}
           </>
         }
       >
+        {message.replyTo && !message.unsent && <BubbleQuote quote={message.replyTo} onShow={onShowOriginal} />}
         {message.poll && <PollCard poll={message.poll} />}
       </Bubble>
     </div>

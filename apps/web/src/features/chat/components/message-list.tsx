@@ -3,6 +3,7 @@ import { Box, Button, Center, Divider, Loader, Stack, Text } from '@mantine/core
 import { IconArrowDown } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Fragment, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { toast } from 'sonner';
 import { historyQueryOptions } from '../api/chat-queries.ts';
 import { useChat } from '../realtime/chat-provider.tsx';
 import { MessageBubble } from './message-bubble.tsx';
@@ -91,9 +92,13 @@ export function MessageList({ roomId, messageId, showSenders, emptyText, onJumpT
     }
   }, [firstId]);
 
+  const pendingCount = useRef(pending.length);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new last message or outbox entry is the trigger.
   useLayoutEffect(() => {
     const node = viewport.current;
+    // One's own new message is followed down, even one written while reading further up (a reply).
+    if (pending.length > pendingCount.current && !hasNextPage) stuckToBottom.current = true;
+    pendingCount.current = pending.length;
     if (node && stuckToBottom.current) node.scrollTop = node.scrollHeight;
   }, [lastId, pending]);
 
@@ -120,6 +125,23 @@ export function MessageList({ roomId, messageId, showSenders, emptyText, onJumpT
     const timer = setTimeout(() => setHighlighted(undefined), 4000);
     return () => clearTimeout(timer);
   }, [loaded, messageId]);
+
+  // A reply's quote shows its original when it is loaded; older history is the reader's to scroll.
+  const highlightTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(highlightTimer.current), []);
+  const showOriginal = (id: number) => {
+    const target = viewport.current?.querySelector<HTMLElement>(`[data-message-id="${id}"]`);
+    if (!target) {
+      toast.info('The original message is further back: scroll up to load it.');
+      return;
+    }
+    const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    target.scrollIntoView({ block: 'center', behavior: still ? 'auto' : 'smooth' });
+    stuckToBottom.current = false;
+    setHighlighted(id);
+    clearTimeout(highlightTimer.current);
+    highlightTimer.current = setTimeout(() => setHighlighted(undefined), 2500);
+  };
 
   // A first page shorter than the viewport cannot be scrolled: load older pages until it fills.
   useEffect(() => {
@@ -191,6 +213,7 @@ export function MessageList({ roomId, messageId, showSenders, emptyText, onJumpT
                   own={message.sender.id === viewerId}
                   showSender={showSenders && (newDay || startsRun(message, previous))}
                   highlighted={highlighted === message.id}
+                  onShowOriginal={showOriginal}
                 />
               </Fragment>
             );

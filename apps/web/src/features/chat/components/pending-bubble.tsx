@@ -4,6 +4,7 @@ import { useChat } from '../realtime/chat-provider.tsx';
 import type { PendingMessage } from '../socket/outbox.ts';
 import { formatBytes } from './attachment-view.tsx';
 import { Bubble } from './message-bubble.tsx';
+import { BubbleQuote } from './reply-quote.tsx';
 
 /** A message on its way: upload progress per file, then sending…, or failed with a retry. */
 export function PendingBubble({ item }: { item: PendingMessage }) {
@@ -41,6 +42,7 @@ export function PendingBubble({ item }: { item: PendingMessage }) {
           )
         }
       >
+        {item.replyTo && <BubbleQuote quote={item.replyTo} />}
         {item.files.map((f) => (
           <Paper key={f.key} withBorder radius="md" p="xs" w={280}>
             <Group gap="sm" wrap="nowrap">

@@ -1,10 +1,25 @@
-/** An edited or unsent message (decision 023) replaces its cached copies: the thread and the room lists' previews. */
-import type { ChatMessage } from '@fieldhouse/shared';
+/** An edited or unsent message (decision 023) replaces its cached copies: the thread, the room lists' previews, the pin. */
+import { type ChatMessage, quoteOf, type RoomDetail } from '@fieldhouse/shared';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { type HistoryPage, type RoomListPage, replaceInHistory, replaceInRoomList } from '../api/chat-cache.ts';
 import { chatKeys } from '../api/chat-queries.ts';
 
 export function storeMessageChange(queryClient: QueryClient, message: ChatMessage) {
+  // The room's pinned message quotes it as it now reads (decision 023).
+  queryClient.setQueryData<RoomDetail>(chatKeys.room(message.chatRoom.id), (room) =>
+    room?.pinned?.quote.id === message.id
+      ? {
+          ...room,
+          pinned: {
+            ...room.pinned,
+            quote: quoteOf(
+              { ...message, deletedAt: message.unsent ? message.createdAt : null },
+              room.pinned.quote.senderName,
+            ),
+          },
+        }
+      : room,
+  );
   queryClient.setQueriesData<InfiniteData<HistoryPage>>(
     { queryKey: chatKeys.histories(message.chatRoom.id) },
     (data) => (data ? replaceInHistory(data, message) : data),

@@ -9,6 +9,7 @@ import {
   type ChatMessage,
   isSendableText,
   type Media,
+  type MessageQuote,
   type MessageType,
   SOCKET_EVENTS,
 } from '@fieldhouse/shared';
@@ -30,6 +31,8 @@ export type PendingMessage = {
   roomId: number;
   text: string;
   files: PendingFile[];
+  /** The message it answers (decision 023), quoted in the pending bubble too. */
+  replyTo?: MessageQuote | undefined;
   status: 'uploading' | 'sending' | 'failed';
   error?: string | undefined;
   createdAt: string;
@@ -63,7 +66,7 @@ export class Outbox {
   }
 
   /** Queues a message; returns null (and warns, SPEC §5) when there is nothing valid to send. */
-  send(roomId: number, text: string, files: File[] = []): PendingMessage | null {
+  send(roomId: number, text: string, files: File[] = [], replyTo?: MessageQuote): PendingMessage | null {
     if (files.length === 0 && !isSendableText(text)) {
       console.warn(SOCKET_TEXTS.messageInvalid);
       return null;
@@ -83,6 +86,7 @@ export class Outbox {
         status: 'queued',
         controller: new AbortController(),
       })),
+      replyTo,
       status: files.length > 0 ? 'uploading' : 'sending',
       createdAt: new Date().toISOString(),
     };
@@ -202,6 +206,7 @@ export class Outbox {
         attachments,
         timestamp: Date.now(),
         hasChunkedFiles: attachments.some((a) => a.isChunked),
+        replyToId: item.replyTo?.id,
       });
       this.items = this.items.filter((i) => i.clientId !== item.clientId);
       this.onSent(stored);

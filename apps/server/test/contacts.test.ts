@@ -10,6 +10,7 @@ import {
   memberContactSchema,
   type PresenceSnapshot,
   pagedResponseSchema,
+  SECOND_ADULT_NOTE,
   SOCKET_EVENTS,
 } from '@fieldhouse/shared';
 import { eq } from 'drizzle-orm';
@@ -18,7 +19,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { guardianLinks, teamMembers, users } from '../src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { as, buildSchool, coachOf, type School } from './helpers/directory.ts';
-import { buildUser } from './helpers/factories.ts';
+import { buildOrganization, buildUser } from './helpers/factories.ts';
 import { emitWithAck, openSocket } from './helpers/sockets.ts';
 
 let app: TestApp;
@@ -161,6 +162,29 @@ describe('GET /api/me/contacts', () => {
     ).toHaveLength(2);
     expect(ids(await contactsOf(school.director, '&q=nunez'))).toEqual([school.athlete.id, school.parent.id]);
     expect(ids(await contactsOf(school.coach, '&search=young'))).toEqual([athlete3.id, parent3.id]);
+  });
+
+  it('says ahead when a second adult would join, and when a new room would be refused', async () => {
+    const org = await buildOrganization(app, { name: 'Hillcrest Prep' });
+    const make = (role: Person['role'], firstName: string, extra = {}) =>
+      buildUser(app, { role: role ?? undefined, firstName, lastName: 'Hill', organizationId: org.id, ...extra });
+    const coach = await make('COACH', 'Hal');
+    const minor = await make('ATHLETE', 'Ivy', { dateOfBirth: '2012-01-01' });
+    await coachOf(app, coach, minor);
+    // Nobody could be the second adult: the contact says why, and the server refuses the same way.
+    const refused = byId(await contactsOf(coach)).get(minor.id);
+    expect(refused?.refusal).toMatch(/^Safeguarding: Ivy Hill is under 18 and has no guardian/);
+    expect((await openDirect(coach, minor)).json()).toMatchObject({ statusCode: 409, id: 'safeguarding_refused' });
+    // With a director, the director is the second adult.
+    await make('ATHLETIC_DIRECTOR', 'Dot');
+    expect(byId(await contactsOf(coach)).get(minor.id)).toMatchObject({
+      refusal: null,
+      guardiansIncluded: false,
+      observation: { guardians: false, secondAdult: true, note: SECOND_ADULT_NOTE },
+    });
+    const opened = await openDirect(coach, minor);
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(byId(await contactsOf(coach)).get(minor.id)?.roomId).toBe(opened.json().data.id);
   });
 
   it('another school’s people see none of this school', async () => {

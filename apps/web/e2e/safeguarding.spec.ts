@@ -19,6 +19,8 @@ test('a coach’s conversation with an unguarded minor gets a second adult, and 
   shot,
   baseURL,
 }) => {
+  // Two screen sizes and the team set-up below: more than the default 30 s on a busy machine.
+  test.setTimeout(90_000);
   // The minor, as the directory has them: an athlete of 15 with no guardian linked.
   const director = await ChatClient.connect(baseURL as string, DEMO.director);
   const suffix = Date.now().toString(36);

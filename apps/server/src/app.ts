@@ -33,6 +33,7 @@ import { calendarRoutes } from './modules/calendar/routes.ts';
 import { createFileStore } from './modules/chat/file-store.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
 import { UPLOAD_STARTS_PER_MINUTE, UploadStore } from './modules/chat/uploads.ts';
+import { contactRoutes } from './modules/contacts/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { deliveryRoutes } from './modules/delivery/routes.ts';
 import { createDelivery } from './modules/delivery/setup.ts';
@@ -159,6 +160,7 @@ export async function buildApp({ config, database, logger, identity: given }: Ap
       await api.register(calendarFeedRoutes);
       await api.register(availabilityRoutes);
       await api.register(memberRoutes);
+      await api.register(contactRoutes);
       await api.register(announcementRoutes);
       await api.register(telemetryRoutes);
       await api.register(dashboardRoutes);

@@ -31,7 +31,7 @@ describe('GET /api/chat/rooms/:id', () => {
 
   it('refuses people outside the room and other organizations', async () => {
     const coach = await as(t.app, t.school.coach);
-    const roomId = (await coach.post('/api/chat/rooms/direct', { userId: t.school.athlete2.id })).json().data.id;
+    const roomId = (await coach.post('/api/chat/rooms/direct', { userId: t.school.assistant.id })).json().data.id;
     expect((await (await as(t.app, t.school.parent)).get(`/api/chat/rooms/${roomId}`)).statusCode).toBe(403);
     expect((await (await as(t.app, t.other.director)).get(`/api/chat/rooms/${roomId}`)).statusCode).toBe(404);
     // Administrators read others' direct conversations only through supervision (with a reason).

@@ -19,7 +19,7 @@ import {
 } from '../src/db/schema/index.ts';
 import { editMessage } from '../src/modules/message-controls/service.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
-import { as, buildSchool, type School } from './helpers/directory.ts';
+import { as, buildSchool, coachOf, type School } from './helpers/directory.ts';
 import { emitWithAck as emit, nextEvent as next, openSocket } from './helpers/sockets.ts';
 
 let app: TestApp;
@@ -227,6 +227,7 @@ describe('refused', () => {
   });
 
   it('for a suspended author: the socket is closed, and the rule holds on its own', async () => {
+    await coachOf(app, school.coach, school.athlete2);
     const room = await directRoom(school.coach, school.athlete2);
     const coach = await socketFor(school.coach);
     const sent = await send(coach, room.id, 'Sent before suspension');

@@ -9,7 +9,7 @@ import {
   teamMembers,
   users,
 } from '../src/db/schema/index.ts';
-import { as, withSchools } from './helpers/directory.ts';
+import { as, coachOf, withSchools } from './helpers/directory.ts';
 import { buildUser, signInAs } from './helpers/factories.ts';
 
 const fixture = withSchools();
@@ -334,6 +334,7 @@ describe('edit person: teams, guardians, e-mail', () => {
       organizationId: school.org.id,
       dateOfBirth: `${new Date().getUTCFullYear() - 15}-03-01`,
     });
+    await coachOf(app, school.coach, minor);
     const coach = await as(app, school.coach);
     const room = await coach.post('/api/chat/rooms/direct', { userId: minor.id });
     expect(room.statusCode, room.body).toBe(200);

@@ -20,7 +20,7 @@ import { coaches, guardianLinks, teamCoaches, teamMembers, teams } from '../src/
 import { inTransaction } from '../src/db/transaction.ts';
 import { reconcilePeople } from '../src/modules/safeguarding/reconcile.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
-import { as, buildSchool, type School } from './helpers/directory.ts';
+import { as, buildSchool, coachOf, type School } from './helpers/directory.ts';
 import { buildOrganization, buildUser } from './helpers/factories.ts';
 import { emitWithAck, nextEvent, openSocket } from './helpers/sockets.ts';
 
@@ -50,7 +50,12 @@ const settings = apiResponseSchema(safeguardingSettingsSchema);
 const person = (role: Role, firstName: string, extra: Parameters<typeof buildUser>[1] = {}) =>
   buildUser(app, { role, firstName, lastName: 'Test', organizationId: school.org.id, ...extra });
 
-async function openDirect(from: { email: string }, to: { id: number }) {
+type Someone = { id: number; email: string; role: Role | null; organizationId: number | null };
+/** Opens a direct room; a coach and an athlete are first tied by a team (decision 026's rule). */
+async function openDirect(from: Someone, to: Someone) {
+  const coach = [from, to].find((p) => p.role === 'COACH');
+  const athlete = [from, to].find((p) => p.role === 'ATHLETE');
+  if (coach && athlete) await coachOf(app, coach, athlete);
   return (await as(app, from)).post('/api/chat/rooms/direct', { userId: to.id });
 }
 async function roomOf(viewer: { email: string }, roomId: number): Promise<RoomDetail> {

@@ -11,7 +11,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { guardianLinks } from '../src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
-import { as, buildSchool, type School } from './helpers/directory.ts';
+import { as, buildSchool, coachOf, type School } from './helpers/directory.ts';
 import { buildUser, signInAs } from './helpers/factories.ts';
 import { forgeToken } from './helpers/identity.ts';
 import { emitWithAck, openSocket } from './helpers/sockets.ts';
@@ -217,6 +217,7 @@ describe('freshness: access ends when it should', () => {
 
 describe('safeguarding: no minor alone with an adult', () => {
   it('puts a second adult in a coach’s conversation with an unguarded minor, and the room says why', async () => {
+    await coachOf(app, school.coach, minor);
     const opened = await (await as(app, school.coach)).post('/api/chat/rooms/direct', { userId: minor.id });
     expect(opened.statusCode).toBe(200);
     const room = (await (await as(app, school.coach)).get(`/api/chat/rooms/${opened.json().data.id}`)).json().data;
@@ -246,6 +247,7 @@ describe('safeguarding: no minor alone with an adult', () => {
     const kid = await buildUser(app, { role: 'ATHLETE', organizationId: school.org.id, dateOfBirth: '2013-03-03' });
     const mom = await buildUser(app, { role: 'PARENT', organizationId: school.org.id });
     await app.testDatabase.db.insert(guardianLinks).values({ guardianId: mom.id, athleteId: kid.id });
+    await coachOf(app, school.coach, kid);
     const roomId = (await (await as(app, school.coach)).post('/api/chat/rooms/direct', { userId: kid.id })).json().data
       .id;
     const members = (await (await as(app, mom)).get(`/api/chat/rooms/${roomId}`)).json().data.members;

@@ -19,6 +19,8 @@ test('a coach’s conversation with an unguarded minor gets a second adult, and 
   shot,
   baseURL,
 }) => {
+  // Two screen sizes and the team set-up below: more than the default 30 s on a busy machine.
+  test.setTimeout(90_000);
   // The minor, as the directory has them: an athlete of 15 with no guardian linked.
   const director = await ChatClient.connect(baseURL as string, DEMO.director);
   const suffix = Date.now().toString(36);
@@ -32,8 +34,20 @@ test('a coach’s conversation with an unguarded minor gets a second adult, and 
     })
   ).user;
   const minorName = `Jordan Lee ${suffix.slice(-3).toUpperCase()}`;
-  director.close();
   const coach = await ChatClient.connect(baseURL as string, DEMO.coach);
+  // A coach starts conversations with their own athletes only (decision 026): a new team of
+  // theirs, whose room nobody opens, ties the two without another observed conversation.
+  const [sport] = await director.api<{ id: number }[]>('GET', '/sports');
+  const squad = await director.api<{ id: number }>('POST', '/teams', {
+    name: `Squad ${suffix}`,
+    sportId: sport?.id,
+    gender: 'COED',
+    season: 'FALL',
+    schoolYear: '2026-27',
+  });
+  await director.api('POST', `/teams/${squad.id}/coaches`, { userId: (await coach.me()).id });
+  await director.api('POST', `/teams/${squad.id}/members`, { userId: minor.id });
+  director.close();
 
   try {
     // The director names themself the school's safeguarding contact.

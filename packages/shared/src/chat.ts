@@ -216,7 +216,8 @@ export const roomListItemSchema = chatRoomListItemSchema.extend({
     uuid: z.uuid(),
     firstName: z.string(),
     lastName: z.string().nullable(),
-    email: z.string(),
+    /** Administrators only; null for coaches, athletes and guardians (decision 026). */
+    email: z.string().nullable(),
     role: z.string(),
     status: z.string(),
     contactNumber: z.string().nullable(),

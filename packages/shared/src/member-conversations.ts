@@ -69,11 +69,17 @@ export type Observation = z.infer<typeof observationSchema>;
 export const memberContactSchema = z.object({
   person: conversationPersonSchema,
   group: contactGroupSchema,
+  /** The team(s) that connect the two: the coach's teams the athlete plays on, a child's teams. */
+  teams: z.array(z.object({ id: z.number().int(), name: z.string() })),
   /** Who they are to the caller: 'Coach · Girls Varsity Basketball', 'Guardian of Zoë Núñez', 'Athletic Director'. */
   note: z.string(),
   /** The direct room the two already have, if any (open it rather than POST /api/chat/rooms/direct). */
   roomId: z.number().int().nullable(),
-  /** True when the safeguarding policy puts guardians into the conversation (decision 018). */
+  /**
+   * True when the safeguarding policy puts guardians into the conversation (decision 018): the
+   * other side is a minor and the caller an adult who is not their guardian, or the caller is a
+   * minor writing to an adult (show GUARDIANS_INCLUDED_NOTE).
+   */
   guardiansIncluded: z.boolean(),
   observation: observationSchema,
   /**
@@ -85,9 +91,13 @@ export const memberContactSchema = z.object({
 });
 export type MemberContact = z.infer<typeof memberContactSchema>;
 
-/** Query of `GET /api/me/contacts` and `GET /api/me/conversations`: invalid values fall back to defaults. */
+/**
+ * Query of `GET /api/me/contacts` and `GET /api/me/conversations`: invalid values fall back to
+ * defaults. `q` is the short name of `search` (either filters by name).
+ */
 export const memberListQuerySchema = z.object({
   search: z.string().trim().max(200).catch(''),
+  q: z.string().trim().max(200).catch('').optional(),
   page: pageParam,
   limit: limitParam(),
 });

@@ -3,16 +3,21 @@
  * (online/away), and asks `presence:query` for a snapshot of the people on screen, which also
  * subscribes it to their changes: `presence:online` / `presence:offline` go to the sockets that
  * asked about that person, not to the whole organization, so a school's worth of people coming
- * online at once costs what they look at, not everyone times everyone.
+ * online at once costs what they look at, not everyone times everyone. A coach, athlete or
+ * guardian follows only the people they share a conversation with or may start one with
+ * (decision 026); anyone else reads as offline, like another school's people.
  */
 import { presenceQuerySchema, presenceSchema, SOCKET_EVENTS } from '@fieldhouse/shared';
 import type { Server, Socket } from 'socket.io';
+import type { Db } from '../db/client.ts';
+import { visiblePeople } from '../modules/contacts/visibility.ts';
 import { handler, type SocketFeature, socketUser } from './ack-handler.ts';
 import { type PresenceStatus, presenceAfter, presenceSnapshot } from './presence.ts';
 import { presenceRoom } from './rooms.ts';
 
 export type PresenceDeps = {
   io: Server;
+  db: Db;
   log: { error: (o: object, m: string) => void };
   /** Lets shutdown wait for presence work still publishing through Redis. */
   track?: <T>(work: Promise<T>) => Promise<T>;
@@ -24,7 +29,7 @@ const WATCH_LIMIT = 2_000;
 /** The change a socket is still working out, while there is one. */
 const pending = new WeakMap<Socket, Promise<unknown>>();
 
-export function presenceFeature({ io, log, track = (work) => work }: PresenceDeps): SocketFeature & {
+export function presenceFeature({ io, db, log, track = (work) => work }: PresenceDeps): SocketFeature & {
   connected: (socket: Socket) => void;
 } {
   const announce = (socket: Socket, status: PresenceStatus) => {
@@ -60,13 +65,17 @@ export function presenceFeature({ io, log, track = (work) => work }: PresenceDep
 
   const userPresence = handler(presenceSchema, async (socket, { status }) => ({ status: await move(socket, status) }));
   const presenceQuery = handler(presenceQuerySchema, async (socket, { userIds }) => {
-    const { organizationId } = socketUser(socket);
+    const user = socketUser(socket);
+    const { organizationId } = user;
+    const visible = await visiblePeople(db, user, userIds);
+    const followed = userIds.filter((id) => visible.has(id));
     // Subscribed until the socket leaves; a socket follows at most WATCH_LIMIT people.
     if (organizationId !== null && socket.rooms.size < WATCH_LIMIT)
       await socket.join(
-        userIds.slice(0, WATCH_LIMIT - socket.rooms.size).map((id) => presenceRoom(organizationId, id)),
+        followed.slice(0, WATCH_LIMIT - socket.rooms.size).map((id) => presenceRoom(organizationId, id)),
       );
-    return presenceSnapshot(io, organizationId, userIds);
+    const known = await presenceSnapshot(io, organizationId, followed);
+    return Object.fromEntries(userIds.map((id) => [id, known[id] ?? 'offline']));
   });
   return {
     /** A new socket is online. */

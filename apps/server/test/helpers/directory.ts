@@ -2,6 +2,7 @@
 
 import { randomUUID } from 'node:crypto';
 import type { Role } from '@fieldhouse/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
 import { coaches, guardianLinks, sports, teamCoaches, teamMembers, teams } from '../../src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from './app.ts';
@@ -109,4 +110,34 @@ export function withSchools() {
     await fixture.app.close();
   });
   return fixture;
+}
+
+/**
+ * Makes `coach` coach `athlete` on a team of their own (written straight to the tables, so no
+ * team room is made): a coach may start a conversation only with their own athletes (decision
+ * 026), and tests about other rules first give them that tie.
+ */
+export async function coachOf(
+  app: TestApp,
+  coach: { id: number },
+  athlete: { id: number; organizationId: number | null },
+) {
+  const db = app.testDatabase.db;
+  const [sport] = await db.select({ id: sports.id }).from(sports).limit(1);
+  const [team] = await db
+    .insert(teams)
+    .values({
+      organizationId: athlete.organizationId as number,
+      sportId: sport?.id as number,
+      name: `Squad ${randomUUID().slice(0, 6)}`,
+      gender: 'COED',
+      season: 'WINTER',
+      schoolYear: '2026-27',
+    })
+    .returning();
+  let [coachRow] = await db.select().from(coaches).where(eq(coaches.userId, coach.id));
+  if (!coachRow) [coachRow] = await db.insert(coaches).values({ userId: coach.id }).returning();
+  await db.insert(teamCoaches).values({ coachId: coachRow?.id as number, teamId: team?.id as number });
+  await db.insert(teamMembers).values({ teamId: team?.id as number, userId: athlete.id });
+  return team as NonNullable<typeof team>;
 }

@@ -2,11 +2,16 @@
  * The room list of a tab (SPEC §3 room list item): every counterpart of the tab's group in the
  * viewer's organization, with the direct room when one exists, its unread count and last message,
  * newest conversation first. Tab counts sum the unread messages per group.
+ *
+ * Administrators see their whole school with contact details. A coach, athlete or guardian sees
+ * only the people they already have a direct room with or may start one with (decision 026),
+ * without e-mail address or phone number: the school's directory is not theirs to read.
  */
-import { emptyTabs, type MessageType, type Role, type TabValue } from '@fieldhouse/shared';
+import { emptyTabs, isAdminRole, type MessageType, type Role, type TabValue } from '@fieldhouse/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { AppUser } from '../auth/authenticate.ts';
+import { contactIds } from '../contacts/visibility.ts';
 import { mutedNow } from '../message-controls/mute.ts';
 import { likePattern } from '../users/list-users.ts';
 
@@ -38,6 +43,18 @@ type Row = {
 
 export async function roomList(db: Db, viewer: AppUser, tab: TabValue, search: string, page: number, limit: number) {
   const searchFilter = search ? sql`and u.search_text like lower(fh_unaccent(${likePattern(search)}))` : sql``;
+  const admin = isAdminRole(viewer.role);
+  const reach = admin ? [] : await contactIds(db, viewer);
+  const reachFilter = admin
+    ? sql``
+    : sql`and (m.user_id is not null${
+        reach.length
+          ? sql` or u.id in (${sql.join(
+              reach.map((id) => sql`${id}`),
+              sql`, `,
+            )})`
+          : sql``
+      })`;
   const { rows } = await db.execute<Row>(sql`
     select u.id as user_id, u.uuid as user_uuid, u.first_name, u.last_name, u.email, u.role, u.status,
            u.contact_number, u.user_image,
@@ -54,7 +71,7 @@ export async function roomList(db: Db, viewer: AppUser, tab: TabValue, search: s
       where room_id = r.id and deleted_at is null order by id desc limit 1
     ) lm on true
     where u.organization_id = ${viewer.organizationId ?? -1} and u.role = ${TAB_ROLES[tab]}
-      and u.status = 'ACTIVE' and u.id <> ${viewer.id} ${searchFilter}
+      and u.status = 'ACTIVE' and u.id <> ${viewer.id} ${searchFilter} ${reachFilter}
     order by r.last_message_at desc nulls last, u.first_name, u.id
     limit ${limit} offset ${(page - 1) * limit}`);
   const totalCount = rows[0]?.total ?? 0;
@@ -69,10 +86,10 @@ export async function roomList(db: Db, viewer: AppUser, tab: TabValue, search: s
       uuid: row.user_uuid,
       firstName: row.first_name,
       lastName: row.last_name,
-      email: row.email,
+      email: admin ? row.email : null,
       role: row.role,
       status: row.status,
-      contactNumber: row.contact_number,
+      contactNumber: admin ? row.contact_number : null,
       userImage: row.user_image,
     },
     lastMessage:

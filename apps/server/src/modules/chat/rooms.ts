@@ -11,13 +11,17 @@ import { chatRoomMembers, chatRooms } from '../../db/schema/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import type { AppUser } from '../auth/authenticate.ts';
+import { assertMayStart } from '../contacts/start.ts';
 import { type Emit, reconcileRooms } from '../safeguarding/reconcile.ts';
 
 export type Room = typeof chatRooms.$inferSelect;
 
 /**
- * The one direct room of two people of the same organization, made on first use. A new room the
- * policy could not keep observed is refused (409, the reason in the message) and not made.
+ * The one direct room of two people of the same organization, made on first use. Only the
+ * people `a` may reach out to can be written to first (decision 026: 403 `contact_not_allowed`,
+ * or 404 for a person `a` cannot see); an existing room stays open to its pair. A new room the
+ * safeguarding policy could not keep observed is refused (409, the reason in the message) and
+ * not made.
  */
 export async function ensureDirectRoom(db: Db, a: AppUser, b: AppUser, onChange?: (emit: Emit) => void): Promise<Room> {
   if (a.id === b.id) throw badRequest('userId: you cannot start a conversation with yourself');
@@ -25,6 +29,7 @@ export async function ensureDirectRoom(db: Db, a: AppUser, b: AppUser, onChange?
   const directKey = `${Math.min(a.id, b.id)}:${Math.max(a.id, b.id)}`;
   const [existing] = await db.select().from(chatRooms).where(eq(chatRooms.directKey, directKey));
   if (existing) return existing;
+  await assertMayStart(db, a, b);
   const { room, emit } = await db.transaction(async (tx) => {
     const [created] = await tx
       .insert(chatRooms)

@@ -1,7 +1,9 @@
 import {
   apiResponseSchema,
   chatMessageSchema,
+  directRoomInputSchema,
   historyQuerySchema,
+  isAdminRole,
   notificationSchema,
   pagedResponseSchema,
   paginationInfo,
@@ -23,7 +25,7 @@ import { listNotifications, markNotificationsRead } from './notifications.ts';
 import { roomDetail } from './room-detail.ts';
 import { roomList, tabCounts } from './room-list.ts';
 import { accessibleRoom, ensureDirectRoom } from './rooms.ts';
-import { ensureTeamRoom } from './team-room.ts';
+import { belongsToTeam, ensureTeamRoom } from './team-room.ts';
 
 const roomSummary = z.object({
   id: z.number().int(),
@@ -80,8 +82,9 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Open (or create) the direct room with a person',
-        body: z.object({ userId: z.number().int().positive() }),
+        summary:
+          'Open (or create) the direct room with a person; members start only with their contacts (403 contact_not_allowed)',
+        body: directRoomInputSchema,
         response: { 200: apiResponseSchema(roomSummary) },
       },
     },
@@ -108,6 +111,8 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       const viewer = active(request);
       const [team] = await app.database.db.select().from(teams).where(eq(teams.id, request.params.teamId));
       if (!team || (viewer.role !== 'SUPER_ADMIN' && team.organizationId !== viewer.organizationId))
+        throw notFound('Team');
+      if (!isAdminRole(viewer.role) && !(await belongsToTeam(app.database.db, viewer.id, team.id)))
         throw notFound('Team');
       const room = await ensureTeamRoom(app.database.db, team.id, live);
       await accessibleRoom(app.database.db, viewer, room.id, live);

@@ -5,7 +5,7 @@
  * (`syncTeamRoom`), so the roster and the room never disagree. Administrators who joined for
  * oversight stay while they administer the organization.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Server } from 'socket.io';
 import type { Db } from '../../db/client.ts';
 import { chatRooms, teams } from '../../db/schema/index.ts';
@@ -55,4 +55,19 @@ export async function syncTeamRoom(tx: Db, teamId: number, note: string): Promis
   const post = await postSystemMessage(tx, room.id, note);
   const reconciled = await reconcileRooms(tx, [room.id], 'roster', [], { rosterAnnounced: true });
   return { emit: emitAll(post, reconciled) };
+}
+
+/**
+ * Whether a person belongs to a team's conversation by the facts: coaches it, plays on it, or is
+ * a guardian of an athlete who does. Members reach a team's room only so (decision 026): another
+ * team of their school answers like a missing one, and no room is made on their behalf.
+ */
+export async function belongsToTeam(db: Db, userId: number, teamId: number): Promise<boolean> {
+  const { rows } = await db.execute<{ belongs: boolean }>(sql`
+    select exists (select 1 from team_members where team_id = ${teamId} and user_id = ${userId})
+        or exists (select 1 from team_coaches tc join coaches c on c.id = tc.coach_id
+                   where tc.team_id = ${teamId} and c.user_id = ${userId})
+        or exists (select 1 from team_members tm join guardian_links g on g.athlete_id = tm.user_id
+                   where tm.team_id = ${teamId} and g.guardian_id = ${userId}) as belongs`);
+  return rows[0]?.belongs === true;
 }

@@ -27,15 +27,17 @@ export function EventRow({
       <Paper withBorder radius="md" p="sm">
         <Stack gap={4}>
           <Group justify="space-between" wrap="nowrap" gap="xs">
-            <Text fw={600} lineClamp={1}>
+            <Text fw={600} lineClamp={2}>
               {occurrence.title}
             </Text>
             {occurrence.status === 'CANCELLED' ? (
-              <Badge color="red" variant="light">
+              <Badge color="red" variant="light" style={{ flexShrink: 0 }}>
                 Cancelled
               </Badge>
             ) : (
-              <Badge variant="light">{EVENT_TYPE_LABELS[occurrence.type]}</Badge>
+              <Badge variant="light" style={{ flexShrink: 0 }}>
+                {EVENT_TYPE_LABELS[occurrence.type]}
+              </Badge>
             )}
           </Group>
           <Text size="sm">

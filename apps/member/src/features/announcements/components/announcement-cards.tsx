@@ -26,7 +26,12 @@ export function AnnouncementCards({ items }: { items: MyAnnouncement[] }) {
               <Text size="sm" c="dimmed" truncate>
                 {item.team?.name ?? 'School-wide'} · {sender(item.message)}
               </Text>
-              <Badge variant="light" color={item.kind === 'SCHEDULE_CHANGE' ? 'orange' : 'blue'}>
+              <Badge
+                variant="light"
+                color={item.kind === 'SCHEDULE_CHANGE' ? 'orange' : 'blue'}
+                // The kind is read whole; the sender line beside it is the one that gives way.
+                style={{ flexShrink: 0 }}
+              >
                 {item.kind === 'SCHEDULE_CHANGE' ? 'Schedule change' : 'Announcement'}
               </Badge>
             </Group>

@@ -29,7 +29,9 @@ export function MyTeams({ teams }: { teams: MemberTeam[] }) {
                 {team.as === 'GUARDIAN' && team.athletes.length > 0 && ` · ${team.athletes.map(name).join(', ')}`}
               </Text>
             </Stack>
-            <Badge variant="light">{AS_LABELS[team.as]}</Badge>
+            <Badge variant="light" style={{ flexShrink: 0 }}>
+              {AS_LABELS[team.as]}
+            </Badge>
           </Group>
         </Paper>
       ))}

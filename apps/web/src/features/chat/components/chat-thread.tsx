@@ -70,7 +70,9 @@ function SafeguardingBadge({ watching }: { watching: Member[] }) {
           type="button"
           variant="light"
           color="teal"
-          leftSection={<IconShieldCheck size={12} />}
+          // A control, so at least 24 px high (WCAG 2.5.8) beside the header's other buttons.
+          size="lg"
+          leftSection={<IconShieldCheck size={14} />}
           style={{ cursor: 'help', flexShrink: 0 }}
           data-testid="safeguarding-badge"
         >

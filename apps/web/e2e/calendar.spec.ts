@@ -111,6 +111,8 @@ test('drag a game to a new time: confirmed, posted in the team chat, changed in 
   shot,
 }) => {
   test.setTimeout(60_000);
+  // A retry finds the first attempt's game still there: each attempt drags its own.
+  const title = `Drag Test Match R${test.info().retry}`;
   const api = await adminApi(request);
   const teams = await api.get<{ id: number; name: string }[]>('/api/teams/list-organization-teams');
   const team = teams.data.find((t) => t.name === 'Girls Tennis') ?? teams.data[0];
@@ -118,7 +120,7 @@ test('drag a game to a new time: confirmed, posted in the team chat, changed in 
   const wednesday = plusDays(thisMonday(), 2);
   const created = await api.post<{ eventId: number }>('/api/calendar/events', {
     type: 'GAME',
-    title: 'Drag Test Match',
+    title,
     teamId: team.id,
     opponent: 'Hamilton',
     homeAway: 'HOME',
@@ -130,7 +132,7 @@ test('drag a game to a new time: confirmed, posted in the team chat, changed in 
   expect(created.statusCode).toBe(201);
 
   await signIn(page, DEMO.admin, `/calendar/?view=week&date=${wednesday}&team=${team.id}`);
-  const game = page.locator('.fc-timegrid-event', { hasText: 'Drag Test Match' });
+  const game = page.locator('.fc-timegrid-event', { hasText: title });
   await expect(game).toBeVisible();
   const box = await game.boundingBox();
   if (!box) throw new Error('no box');
@@ -160,13 +162,13 @@ test('drag a game to a new time: confirmed, posted in the team chat, changed in 
   const feed = feeds.data.find((f) => f.teamId === team.id);
   const ics = await (await request.get(feed?.path ?? '')).text();
   const unfolded = ics.replaceAll('\r\n ', '');
-  const block = unfolded.split('BEGIN:VEVENT').find((b) => b.includes('Drag Test Match'));
+  const block = unfolded.split('BEGIN:VEVENT').find((b) => b.includes(title));
   expect(block).toContain(`DTSTART;TZID=America/Chicago:${wednesday.replaceAll('-', '')}T130000`);
   expect(block).toContain('SEQUENCE:1');
 
   // The team room shows the change as a card: the headline and "Time: before → after".
   await page.goto(`/teams/${team.id}/chats`);
-  const card = page.getByRole('article', { name: /^Schedule change: Drag Test Match/ }).last();
+  const card = page.getByRole('article', { name: new RegExp(`^Schedule change: ${title}`) }).last();
   await expect(card).toBeVisible({ timeout: 15_000 });
   await expect(card.getByRole('list', { name: 'What changed' })).toContainText(
     'Time: 12:00 PM – 1:00 PM → 1:00 PM – 2:00 PM',
@@ -185,7 +187,7 @@ test('drag a game to a new time: confirmed, posted in the team chat, changed in 
   // The messages screen at phone width shows the same card, inside the screen's width.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/messages?roomId=${rooms.data[0]?.id}`);
-  const phoneCard = page.getByRole('article', { name: /^Schedule change: Drag Test Match/ }).last();
+  const phoneCard = page.getByRole('article', { name: new RegExp(`^Schedule change: ${title}`) }).last();
   await expect(phoneCard).toBeVisible({ timeout: 15_000 });
   await expect(phoneCard).toContainText('1:00 PM – 2:00 PM');
   const phoneBox = await phoneCard.boundingBox();
@@ -200,7 +202,7 @@ test('drag a game to a new time: confirmed, posted in the team chat, changed in 
   });
   expect(cancelled.data.status).toBe('CANCELLED');
   await page.reload();
-  const cancelCard = page.getByRole('article', { name: /^Cancelled: Drag Test Match/ }).last();
+  const cancelCard = page.getByRole('article', { name: new RegExp(`^Cancelled: ${title}`) }).last();
   await expect(cancelCard).toBeVisible({ timeout: 15_000 });
   await expect(cancelCard).toHaveAttribute('data-notice-kind', 'cancel');
   await expect(cancelCard.getByRole('list', { name: 'What changed' })).toContainText('Status: Scheduled → Cancelled');

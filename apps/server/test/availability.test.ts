@@ -1,8 +1,8 @@
 import { type Availability, availabilitySchema, calendarOccurrenceSchema, SOCKET_EVENTS } from '@fieldhouse/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { eventAvailability, users } from '../src/db/schema/index.ts';
+import { eventAvailability, guardianLinks, teamMembers, users } from '../src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { as, buildSchool, type School } from './helpers/directory.ts';
 import { nextEvent, openSocket } from './helpers/sockets.ts';
@@ -231,5 +231,145 @@ describe('availability of a series', () => {
     // A date that is not in the series is not there.
     const wrong = await athlete.put(path, { status: 'GOING', occurrenceStart: `${day(3)}T03:17:00.000Z` });
     expect(wrong.statusCode).toBe(404);
+  });
+});
+
+describe('availability for this and the later dates of a series', () => {
+  type Dated = { seriesId: number | null; occurrenceStart: string; eventId: number };
+  let path: string;
+  let dates: Dated[];
+  const on = (date: Dated) => `${path}?occurrenceStart=${encodeURIComponent(date.occurrenceStart)}`;
+
+  beforeAll(async () => {
+    const series = await createEvent({
+      title: 'Varsity Film',
+      facility: 'Film Room',
+      start: `${day(2)}T20:30`,
+      end: `${day(2)}T21:30`,
+      repeat: { byDay: ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'], until: day(9) },
+    });
+    path = `/api/calendar/events/${series.eventId}/availability`;
+    const listed = await director.get(
+      `/api/calendar/events?from=${day(1)}T00:00:00Z&to=${day(14)}T00:00:00Z&teamId=${school.varsity.id}`,
+    );
+    dates = (listed.json().data.occurrences as Dated[]).filter((o) => o.seriesId === series.eventId);
+    expect(dates.length).toBeGreaterThanOrEqual(7);
+    // One later date is cancelled: it takes no answer.
+    const cancelled = await director.post(`/api/calendar/events/${series.eventId}/status`, {
+      status: 'CANCELLED',
+      scope: 'occurrence',
+      occurrenceStart: dates[5]?.occurrenceStart,
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+  });
+
+  it('answers this date and every later one still on, in one go; earlier dates keep theirs', async () => {
+    const athlete = await as(app, school.athlete);
+    read(await athlete.put(path, { status: 'GOING', occurrenceStart: dates[0]?.occurrenceStart }));
+    read(await athlete.put(path, { status: 'GOING', occurrenceStart: dates[4]?.occurrenceStart }));
+    const res = await athlete.put(path, {
+      status: 'NOT_GOING',
+      note: 'Away for the week',
+      occurrenceStart: dates[2]?.occurrenceStart,
+      scope: 'series',
+    });
+    const saved = read(res);
+    expect(saved.entries[0]).toMatchObject({ status: 'NOT_GOING', note: 'Away for the week', forSeries: false });
+    // Dates 2, 3, 4 and 6 onward; the cancelled fifth is left out.
+    const answered = dates.length - 2 - 1;
+    expect(res.json().message).toBe(`Availability saved for ${answered} dates`);
+    const statusOn = async (date: Dated) => read(await director.get(on(date))).entries[0]?.status ?? null;
+    expect(await statusOn(dates[0] as Dated)).toBe('GOING');
+    expect(await statusOn(dates[1] as Dated)).toBeNull();
+    for (const date of [dates[2], dates[3], dates[4], dates[6], dates.at(-1)] as Dated[])
+      expect(await statusOn(date)).toBe('NOT_GOING');
+    const rows = await app.testDatabase.db
+      .select()
+      .from(eventAvailability)
+      .where(eq(eventAvailability.eventId, dates[0]?.seriesId as number));
+    expect(rows.filter((r) => r.athleteId === school.athlete.id)).toHaveLength(answered + 1);
+    expect(rows.every((r) => r.occurrenceStart !== null)).toBe(true);
+  });
+
+  it('starts from a moved date by its series date, through the exception row’s own id', async () => {
+    const moved = await director.patch(`/api/calendar/events/${dates[3]?.seriesId}`, {
+      scope: 'occurrence',
+      occurrenceStart: dates[3]?.occurrenceStart,
+      start: `${dates[3]?.occurrenceStart.slice(0, 10)}T12:00`,
+      end: `${dates[3]?.occurrenceStart.slice(0, 10)}T13:00`,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const exception = calendarOccurrenceSchema.parse(moved.json().data);
+    const athlete = await as(app, school.athlete);
+    const res = await athlete.put(`/api/calendar/events/${exception.eventId}/availability`, {
+      status: 'MAYBE',
+      scope: 'series',
+    });
+    read(res);
+    expect(read(await director.get(on(dates[2] as Dated))).entries[0]?.status).toBe('NOT_GOING');
+    expect(read(await director.get(on(dates.at(-1) as Dated))).entries[0]?.status).toBe('MAYBE');
+  });
+
+  it('lets a guardian answer per child: the child named, and no other', async () => {
+    const db = app.testDatabase.db;
+    // For this test the parent has a second child on the varsity.
+    await db.insert(teamMembers).values({ teamId: school.varsity.id, userId: school.athlete2.id });
+    await db.insert(guardianLinks).values({ guardianId: school.parent.id, athleteId: school.athlete2.id });
+    try {
+      const parent = await as(app, school.parent);
+      const body = { status: 'GOING', occurrenceStart: dates[6]?.occurrenceStart, scope: 'series' };
+      const unnamed = await parent.put(path, body);
+      expect(unnamed.statusCode, unnamed.body).toBe(400);
+      const saved = read(await parent.put(path, { ...body, athleteId: school.athlete2.id }));
+      expect(saved.entries.map((e) => [e.athlete.id, e.status])).toEqual(
+        expect.arrayContaining([
+          [school.athlete2.id, 'GOING'],
+          [school.athlete.id, 'MAYBE'],
+        ]),
+      );
+      const last = read(await director.get(on(dates.at(-1) as Dated)));
+      expect(last.entries.find((e) => e.athlete.id === school.athlete2.id)).toMatchObject({
+        status: 'GOING',
+        repliedBy: { id: school.parent.id },
+      });
+      expect(last.entries.find((e) => e.athlete.id === school.athlete.id)?.status).toBe('MAYBE');
+    } finally {
+      await db.delete(eventAvailability).where(eq(eventAvailability.athleteId, school.athlete2.id));
+      await db
+        .delete(guardianLinks)
+        .where(and(eq(guardianLinks.guardianId, school.parent.id), eq(guardianLinks.athleteId, school.athlete2.id)));
+      await db
+        .delete(teamMembers)
+        .where(and(eq(teamMembers.teamId, school.varsity.id), eq(teamMembers.userId, school.athlete2.id)));
+    }
+  });
+
+  it('refuses staff, outsiders, another school, a single event and a series without a date; writes nothing', async () => {
+    const db = app.testDatabase.db;
+    const before = await db.select().from(eventAvailability);
+    const body = { status: 'GOING', occurrenceStart: dates[1]?.occurrenceStart, scope: 'series' };
+    for (const staff of [school.director, school.coach, school.administrator])
+      expect((await (await as(app, staff)).put(path, body)).statusCode, staff.role ?? '').toBe(403);
+    // athlete2 is on the JV only; the parent answers for their own child only.
+    expect((await (await as(app, school.athlete2)).put(path, body)).statusCode).toBe(403);
+    const parent = await as(app, school.parent);
+    expect((await parent.put(path, { ...body, athleteId: school.athlete2.id })).statusCode).toBe(403);
+    for (const stranger of [other.director, other.athlete, other.parent])
+      expect((await (await as(app, stranger)).put(path, body)).statusCode, stranger.role ?? '').toBe(404);
+
+    const athlete = await as(app, school.athlete);
+    const single = await createEvent({ facility: 'Film Room', start: `${day(4)}T22:00`, end: `${day(4)}T22:30` });
+    const notSeries = await athlete.put(`/api/calendar/events/${single.eventId}/availability`, {
+      status: 'GOING',
+      scope: 'series',
+    });
+    expect(notSeries.statusCode).toBe(400);
+    expect(notSeries.json()).toMatchObject({ statusCode: 400, id: 'not_a_series' });
+    const noDate = await athlete.put(path, { status: 'GOING', scope: 'series' });
+    expect(noDate.statusCode).toBe(400);
+    expect((await athlete.put(path, { ...body, scope: 'season' })).statusCode).toBe(400);
+    // The cancelled date itself takes no answer, for one date or from it on.
+    expect((await athlete.put(path, { ...body, occurrenceStart: dates[5]?.occurrenceStart })).statusCode).toBe(409);
+    expect((await db.select().from(eventAvailability)).length).toBe(before.length);
   });
 });

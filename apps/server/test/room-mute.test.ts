@@ -128,4 +128,20 @@ describe('a muted room', () => {
     expect((await membership(room.id, school.coach.id))?.mutedAt).toBeNull();
     expect((await membership(room.id, school.director.id))?.mutedAt).toBeNull();
   });
+
+  it('shows in the team’s room list, for the one who muted it only', async () => {
+    const teamRooms = async (person: { email: string }) => {
+      const res = await (await as(app, person)).get(`/api/chat/teams/${school.varsity.id}/rooms`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data as { id: number; muted: boolean }[];
+    };
+    const [room] = await teamRooms(school.coach);
+    expect(room?.muted).toBe(false);
+    const res = await mute(school.coach, room?.id as number, { muted: true });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await teamRooms(school.coach))[0]?.muted).toBe(true);
+    expect((await teamRooms(school.athlete))[0]?.muted).toBe(false);
+    await mute(school.coach, room?.id as number, { muted: false });
+    expect((await teamRooms(school.coach))[0]?.muted).toBe(false);
+  });
 });

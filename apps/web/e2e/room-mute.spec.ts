@@ -1,8 +1,9 @@
 /**
  * Issue #19 item 2 (decision 023): the director mutes a conversation from the thread header; the
- * list marks it muted, the server keeps it; Unmute brings it back. Desktop and phone, with axe.
+ * list marks it muted, the server keeps it; Unmute brings it back. A team's room list marks a muted
+ * team room the same way. Desktop and phone, with axe.
  */
-import type { RoomDetail } from '@fieldhouse/shared';
+import type { RoomDetail, TeamSummary } from '@fieldhouse/shared';
 import type { Page } from '@playwright/test';
 import { DESKTOP, expectAccessible, PHONE } from './axe.ts';
 import { ChatClient } from './chat-client.ts';
@@ -44,10 +45,41 @@ async function muteJourney(page: Page, baseURL: string, tag: string) {
   }
 }
 
+/** A team room muted from its thread is marked in the team's room list (on a phone, back in the list). */
+async function teamMuteJourney(page: Page, baseURL: string, tag: string) {
+  const director = await ChatClient.connect(baseURL, DEMO.director);
+  const teams = await director.api<TeamSummary[]>('GET', '/teams/list-organization-teams');
+  const team = teams.filter((t) => t.status === 'ACTIVE')[tag === 'phone' ? 1 : 0] as TeamSummary;
+  const rooms = () => director.api<{ id: number; muted: boolean }[]>('GET', `/chat/teams/${team.id}/rooms`);
+  const roomId = ((await rooms())[0] as { id: number }).id;
+  try {
+    await signIn(page, DEMO.director, `/teams/${team.id}/chats?roomId=${roomId}`);
+    const rows = page.getByRole('button', { name: /Whole team/ });
+    if (tag === 'desktop') await expect(rows.getByTestId('room-muted')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Conversation options' }).click();
+    await page.getByRole('menuitem', { name: 'Mute for 8 hours' }).click();
+    await expect(page.getByText('Conversation muted')).toBeVisible();
+    if (tag === 'phone') await page.getByRole('button', { name: 'Back to conversations' }).click();
+    const row = rows.filter({ has: page.getByTestId('room-muted') });
+    await expect(row).toBeVisible();
+    await expect(row).toHaveAccessibleName(/muted/);
+    await expectAccessible(page, `muted team room (${tag})`);
+    await page.screenshot({ path: `e2e/.screenshots/room-mute-team-${tag}.png` });
+    expect((await rooms())[0]?.muted).toBe(true);
+  } finally {
+    // The demo director's team room rings again for the journeys after this one.
+    await director.api('PUT', `/chat/rooms/${roomId}/mute`, { muted: false });
+    director.close();
+  }
+}
+
 test.describe('at desktop size', () => {
   test.use(DESKTOP);
   test('the director mutes a conversation and unmutes it', async ({ page, baseURL }) => {
     await muteJourney(page, baseURL as string, 'desktop');
+  });
+  test('a muted team room is marked in the team’s room list', async ({ page, baseURL }) => {
+    await teamMuteJourney(page, baseURL as string, 'desktop');
   });
 });
 
@@ -55,5 +87,8 @@ test.describe('on a phone', () => {
   test.use(PHONE);
   test('the same menu fits and works', async ({ page, baseURL }) => {
     await muteJourney(page, baseURL as string, 'phone');
+  });
+  test('a muted team room is marked in the team’s room list', async ({ page, baseURL }) => {
+    await teamMuteJourney(page, baseURL as string, 'phone');
   });
 });

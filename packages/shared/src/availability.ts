@@ -19,6 +19,10 @@ export const AVAILABILITY_LABELS: Record<AvailabilityStatus | 'NO_REPLY', string
 
 export const AVAILABILITY_NOTE_MAX = 280;
 
+/** What an answer on a series date covers (decision 022). */
+export const AVAILABILITY_SCOPES = ['event', 'series'] as const;
+export type AvailabilityScope = (typeof AVAILABILITY_SCOPES)[number];
+
 /** Which occurrence is meant: a series occurrence by its original start; absent for one event. */
 export const availabilityQuerySchema = z.object({
   occurrenceStart: boundedDateTime.optional(),
@@ -32,6 +36,12 @@ export const availabilityReplySchema = z
     occurrenceStart: boundedDateTime.optional(),
     /** Whose answer: an athlete answers for themself; a guardian names their child. */
     athleteId: z.number().int().positive().optional(),
+    /**
+     * 'series' (a series date only, else 400 `not_a_series`): this date and every later date of
+     * the series still ahead and not cancelled get the answer; earlier dates keep theirs.
+     * Absent or 'event': the one date (or, with no date on a series, the whole series) as before.
+     */
+    scope: z.enum(AVAILABILITY_SCOPES).optional(),
   })
   .strict();
 export type AvailabilityReply = z.input<typeof availabilityReplySchema>;

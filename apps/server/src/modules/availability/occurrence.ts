@@ -2,10 +2,12 @@
  * Which date an answer is for. An answer is keyed by the single event or the series (never by an
  * exception row), so moving one date keeps its answers; an exception row names its series date.
  */
-import { and, eq } from 'drizzle-orm';
+import { CALENDAR_LIMITS } from '@fieldhouse/shared';
+import { and, eq, max } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type CalendarEventRow, calendarEvents } from '../../db/schema/index.ts';
-import { conflict, notFound } from '../../errors.ts';
+import { badRequest, conflict, notFound } from '../../errors.ts';
+import { listOccurrences } from '../calendar/occurrences.ts';
 import { requireOccurrence } from '../calendar/series-edits.ts';
 
 export type Target = {
@@ -64,4 +66,43 @@ export async function targetOf(
 export function checkOpen(target: Target, now = new Date()) {
   if (target.status === 'CANCELLED') throw conflict('This event is cancelled', 'event_cancelled');
   if (target.endsAt <= now) throw conflict('This event has already taken place', 'event_past');
+}
+
+/**
+ * "This and every later date" (decision 022): the series dates from the target's on (by their
+ * series date, so a moved date counts where it belongs) that are still ahead and not cancelled.
+ */
+export async function laterDates(
+  db: Db,
+  organizationId: number,
+  target: Target,
+  timeZone: string,
+  now = new Date(),
+): Promise<Date[]> {
+  if (!target.isSeries) throw badRequest('This event is not part of a series', 'not_a_series');
+  const from = target.occurrenceStart;
+  if (!from) throw badRequest('Say which date of the series (occurrenceStart)');
+  const [series] = await db
+    .select({ endsAt: calendarEvents.recurrenceEndsAt })
+    .from(calendarEvents)
+    .where(eq(calendarEvents.id, target.eventId));
+  // A date moved past the series' end is still one of its dates.
+  const [moved] = await db
+    .select({ endsAt: max(calendarEvents.endsAt) })
+    .from(calendarEvents)
+    .where(eq(calendarEvents.seriesId, target.eventId));
+  const fallback = new Date(now.getTime() + CALENDAR_LIMITS.maxRangeDays * 86_400_000);
+  const until = new Date(Math.max(series?.endsAt?.getTime() ?? fallback.getTime(), moved?.endsAt?.getTime() ?? 0));
+  if (until <= now) return [];
+  const occurrences = await listOccurrences(db, organizationId, timeZone, now, until);
+  return occurrences
+    .filter(
+      (o) =>
+        o.seriesId === target.eventId &&
+        o.occurrenceStart !== null &&
+        Date.parse(o.occurrenceStart) >= from.getTime() &&
+        o.status !== 'CANCELLED' &&
+        Date.parse(o.end) > now.getTime(),
+    )
+    .map((o) => new Date(o.occurrenceStart as string));
 }

@@ -22,8 +22,8 @@ import { organizationRoom } from '../../realtime/rooms.ts';
 import { requireAuth } from '../auth/authenticate.ts';
 import { listOccurrences, organizationZone } from '../calendar/occurrences.ts';
 import { answeringFor, eventFor, rosterOf, viewerOf } from './access.ts';
-import { checkOpen, targetOf } from './occurrence.ts';
-import { giveAvailability, readAvailability } from './service.ts';
+import { checkOpen, laterDates, targetOf } from './occurrence.ts';
+import { giveAvailability, giveAvailabilityForDates, readAvailability } from './service.ts';
 import { summarize } from './summary.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
@@ -77,24 +77,27 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
         const { timezone } = await organizationZone(tx, row.organizationId);
         const target = await targetOf(tx, row, body.occurrenceStart, timezone);
         checkOpen(target);
-        await giveAvailability(tx, {
-          target,
-          athleteId,
-          repliedById: actor.id,
-          status: body.status,
-          note: body.note || null,
-        });
+        const answer = { athleteId, repliedById: actor.id, status: body.status, note: body.note || null };
+        // A series date with scope 'series': this date and the later ones, all or none (decision 022).
+        const dates = body.scope === 'series' ? await laterDates(tx, row.organizationId, target, timezone) : undefined;
+        if (dates) await giveAvailabilityForDates(tx, { ...answer, seriesId: target.eventId, dates });
+        else await giveAvailability(tx, { ...answer, target });
         const saved = await readAvailability(tx, viewer, row.teamId, target);
         // Open event drawers and team pages of the school refetch (ids only: nothing private).
         afterCommit(() =>
           app.io.to(organizationRoom(row.organizationId)).emit(SOCKET_EVENTS.availabilityUpdate, {
             eventId: saved.eventId,
-            occurrenceStart: saved.occurrenceStart,
+            // Many dates changed: the series as a whole.
+            occurrenceStart: dates ? null : saved.occurrenceStart,
           }),
         );
-        return saved;
+        return { saved, dates: dates?.length };
       });
-      return ok(availability, 'Availability saved');
+      const message =
+        availability.dates === undefined
+          ? 'Availability saved'
+          : `Availability saved for ${availability.dates} ${availability.dates === 1 ? 'date' : 'dates'}`;
+      return ok(availability.saved, message);
     },
   );
 

@@ -128,3 +128,36 @@ export async function giveAvailability(
       });
   }
 }
+
+/** One answer for many dates of a series at once (decision 022), each the date's own answer. */
+export async function giveAvailabilityForDates(
+  db: Db,
+  input: {
+    seriesId: number;
+    dates: Date[];
+    athleteId: number;
+    repliedById: number;
+    status: AvailabilityStatus;
+    note: string | null;
+  },
+) {
+  if (input.dates.length === 0) return;
+  const { status, note, repliedById, athleteId } = input;
+  await db
+    .insert(eventAvailability)
+    .values(
+      input.dates.map((occurrenceStart) => ({
+        eventId: input.seriesId,
+        occurrenceStart,
+        athleteId,
+        status,
+        note,
+        repliedById,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [eventAvailability.eventId, eventAvailability.athleteId, eventAvailability.occurrenceStart],
+      targetWhere: sql`occurrence_start is not null`,
+      set: { status, note, repliedById, updatedAt: new Date() },
+    });
+}

@@ -19,6 +19,7 @@ import { z } from 'zod';
 import { chatAttachments, teams, users } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import { requireAuth } from '../auth/authenticate.ts';
+import { viewerMuted } from '../message-controls/mute.ts';
 import type { Emit } from '../safeguarding/reconcile.ts';
 import { history, markRead } from './messages.ts';
 import { listNotifications, markNotificationsRead } from './notifications.ts';
@@ -33,6 +34,8 @@ const roomSummary = z.object({
   kind: z.string(),
   name: z.string().nullable(),
   teamId: z.number().int().nullable(),
+  /** The viewer muted it (decision 023); the team's room list shows it. Absent on a new direct room. */
+  muted: z.boolean().optional(),
 });
 const ok = <T>(data: T) => ({ statusCode: 200, message: 'OK', data });
 
@@ -116,7 +119,8 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         throw notFound('Team');
       const room = await ensureTeamRoom(app.database.db, team.id, live);
       await accessibleRoom(app.database.db, viewer, room.id, live);
-      return ok([{ id: room.id, uuid: room.uuid, kind: room.kind, name: room.name, teamId: room.teamId }]);
+      const muted = await viewerMuted(app.database.db, room.id, viewer.id);
+      return ok([{ id: room.id, uuid: room.uuid, kind: room.kind, name: room.name, teamId: room.teamId, muted }]);
     },
   );
 

@@ -42,6 +42,15 @@ export async function setRoomMute(db: Db, user: AppUser, roomId: number, input: 
   return muteStateOf(row);
 }
 
+/** Whether this user muted this room now (false when they are not in it). */
+export async function viewerMuted(db: Db, roomId: number, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ mutedAt: chatRoomMembers.mutedAt, mutedUntil: chatRoomMembers.mutedUntil })
+    .from(chatRoomMembers)
+    .where(and(eq(chatRoomMembers.roomId, roomId), eq(chatRoomMembers.userId, userId)));
+  return row ? isMuted(row.mutedAt, row.mutedUntil) : false;
+}
+
 /** Those of `userIds` who muted the room: new messages do not notify them. */
 export async function mutedMembers(db: Db, roomId: number, userIds: number[]): Promise<Set<number>> {
   if (!userIds.length) return new Set();

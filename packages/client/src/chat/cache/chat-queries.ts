@@ -11,6 +11,7 @@ export const chatKeys = {
   room: (roomId: number) => ['chat', 'room', roomId] as const,
   histories: (roomId?: number) => (roomId ? (['chat', 'messages', roomId] as const) : (['chat', 'messages'] as const)),
   history: (roomId: number, around: number | undefined) => ['chat', 'messages', roomId, around ?? 'latest'] as const,
+  teamRoomLists: () => ['chat', 'team-rooms'] as const,
   teamRooms: (teamId: number) => ['chat', 'team-rooms', teamId] as const,
   notifications: () => ['chat', 'notifications'] as const,
   attachment: (uuid: string) => ['chat', 'attachment', uuid] as const,
@@ -77,7 +78,15 @@ export const historyQueryOptions = (roomId: number, around?: number) =>
     gcTime: 5 * 60_000,
   });
 
-export type RoomSummary = { id: number; uuid: string; kind: string; name: string | null; teamId: number | null };
+export type RoomSummary = {
+  id: number;
+  uuid: string;
+  kind: string;
+  name: string | null;
+  teamId: number | null;
+  /** The viewer muted it (decision 023): a team's room list says so. */
+  muted?: boolean;
+};
 
 export const teamRoomsQueryOptions = (teamId: number) =>
   queryOptions({

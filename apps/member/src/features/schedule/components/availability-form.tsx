@@ -2,16 +2,20 @@ import {
   AVAILABILITY_LABELS,
   AVAILABILITY_NOTE_MAX,
   AVAILABILITY_STATUSES,
+  type AvailabilityScope,
   type AvailabilityStatus,
   type CalendarOccurrence,
   type MemberAnswer,
 } from '@fieldhouse/shared';
-import { Button, Paper, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Paper, Radio, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { useSetAvailability } from '../api/set-availability.ts';
 
-/** Going / Maybe / Not going with an optional note, for one athlete (myself or my child). */
+/**
+ * Going / Maybe / Not going with an optional note, for one athlete (myself or my child). On a date
+ * of a series it can go to this date and every later one too (decision 022).
+ */
 export function AvailabilityForm({
   occurrence,
   answer,
@@ -25,6 +29,8 @@ export function AvailabilityForm({
   const save = useSetAvailability();
   const [status, setStatus] = useState<AvailabilityStatus | null>(answer.status);
   const [note, setNote] = useState(answer.note ?? '');
+  const [scope, setScope] = useState<AvailabilityScope>('event');
+  const inSeries = occurrence.seriesId !== null;
   const legend = athleteName ? `Is ${athleteName} coming?` : 'Are you coming?';
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -33,9 +39,14 @@ export function AvailabilityForm({
       return;
     }
     save.mutate(
-      { occurrence, athleteId: answer.athleteId, status, note },
+      { occurrence, athleteId: answer.athleteId, status, note, scope: inSeries ? scope : 'event' },
       {
-        onSuccess: () => toast.success(`Saved: ${AVAILABILITY_LABELS[status]}`),
+        onSuccess: (saved) =>
+          toast.success(
+            scope === 'series' && inSeries
+              ? `${saved.message.replace('Availability saved', 'Saved')}: ${AVAILABILITY_LABELS[status]}`
+              : `Saved: ${AVAILABILITY_LABELS[status]}`,
+          ),
         onError: (e) => toast.error(e.message),
       },
     );
@@ -62,6 +73,18 @@ export function AvailabilityForm({
           value={note}
           onChange={(e) => setNote(e.currentTarget.value)}
         />
+        {inSeries && (
+          <Radio.Group label="Answer for" value={scope} onChange={(value) => setScope(value as AvailabilityScope)}>
+            <Stack gap="xs" mt={6}>
+              <Radio value="event" label="Just this event" />
+              <Radio
+                value="series"
+                label="All upcoming in this series"
+                description="This date and every later one; earlier dates keep their answers."
+              />
+            </Stack>
+          </Radio.Group>
+        )}
         <Button type="submit" loading={save.isPending}>
           Save answer
         </Button>

@@ -19,6 +19,7 @@ export function useSetRoomMute(roomId: number) {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: chatKeys.room(roomId) }),
         queryClient.invalidateQueries({ queryKey: chatKeys.roomLists() }),
+        queryClient.invalidateQueries({ queryKey: chatKeys.teamRoomLists() }),
       ]);
     },
     onError: (error) => toast.error(error.message),

@@ -13,9 +13,9 @@ import {
   IconWifiOff,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useSyncExternalStore } from 'react';
+import { useRef, useState, useSyncExternalStore } from 'react';
 import { Composer } from './composer.tsx';
-import { MessageList } from './message-list.tsx';
+import { MessageList, type MessageListHandle } from './message-list.tsx';
 import { MuteMenu, muteLabel } from './mute-menu.tsx';
 import { PersonAvatar, PRESENCE_LABEL } from './person-avatar.tsx';
 import { PinnedBar, PinningProvider } from './pinned-message.tsx';
@@ -183,6 +183,16 @@ export function ChatThread({ roomId, messageId, onJumpToLatest, onBack, focusCom
   const view = room.data ? describe(room.data, viewerId) : undefined;
   const presence = usePresenceOf(view?.counterpart ? [view.counterpart.id] : []);
   const counterpartPresence = view?.counterpart ? (presence.get(view.counterpart.id) ?? 'offline') : undefined;
+  const list = useRef<MessageListHandle>(null);
+  // A message asked for from the pinned bar that was not loaded: the list reopens around it, as a
+  // deep link would. It belongs to the link it was asked from, so a new link or room starts clean.
+  const [jump, setJump] = useState<{ id: number; from: string } | undefined>(undefined);
+  const linkKey = `${roomId}:${messageId ?? ''}`;
+  const jumpTo = jump?.from === linkKey ? jump.id : undefined;
+  const aroundId = jumpTo ?? messageId;
+  const showMessage = (id: number) => {
+    if (!list.current?.show(id)) setJump({ id, from: linkKey });
+  };
 
   if (room.isError)
     return (
@@ -276,15 +286,20 @@ export function ChatThread({ roomId, messageId, onJumpToLatest, onBack, focusCom
               </Group>
             )}
           </Paper>
-          {room.data?.pinned && <PinnedBar pinned={room.data.pinned} />}
+          {room.data?.pinned && <PinnedBar pinned={room.data.pinned} onShow={showMessage} />}
           <MessageList
-            key={`${roomId}:${messageId ?? ''}`}
+            ref={list}
+            key={`${roomId}:${aroundId ?? ''}`}
             roomId={roomId}
-            messageId={messageId}
+            messageId={aroundId}
+            focusTarget={jumpTo !== undefined}
             // A second adult reading two other people's conversation needs to see who wrote what.
             showSenders={room.data?.kind !== 'DIRECT' || (view !== undefined && !view.counterpart)}
             emptyText={view?.counterpart ? `Say hello to ${view.counterpart.firstName}.` : 'Start the conversation.'}
-            onJumpToLatest={onJumpToLatest}
+            onJumpToLatest={() => {
+              setJump(undefined);
+              onJumpToLatest();
+            }}
           />
           <TypingLine roomId={roomId} />
           <ConnectionNotice />

@@ -1,5 +1,6 @@
 import { type ChatMessage, type Media, quoteOf } from '@fieldhouse/shared';
 import { Box, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { useReducedMotion } from '@mantine/hooks';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useMessageControls } from '../hooks/use-message-controls.ts';
 import { AttachmentView } from './attachment-view.tsx';
@@ -44,6 +45,7 @@ export function Bubble({
   children,
 }: BubbleProps) {
   const name = sender ? [sender.firstName, sender.lastName].filter(Boolean).join(' ') : '';
+  const still = useReducedMotion();
   return (
     <Group justify={own ? 'flex-end' : 'flex-start'} align="flex-end" gap="xs" wrap="nowrap" px="md">
       {!own && (
@@ -75,7 +77,7 @@ export function Bubble({
               whiteSpace: 'pre-wrap',
               overflowWrap: 'anywhere',
               outline: highlighted ? '3px solid var(--mantine-color-yellow-5)' : undefined,
-              transition: 'outline-color 1s',
+              transition: still ? undefined : 'outline-color 1s',
             }}
           >
             <Text size="sm" inherit>
@@ -112,6 +114,7 @@ export function MessageBubble({ message, own, showSender, highlighted, onShowOri
   const [editing, setEditing] = useState(false);
   const frame = useRef<HTMLDivElement>(null);
   const wasEditing = useRef(false);
+  const still = useReducedMotion();
   // Leaving the editor (saved or cancelled) puts the keyboard back on the message's menu button.
   useEffect(() => {
     if (wasEditing.current && !editing)
@@ -133,7 +136,7 @@ export function MessageBubble({ message, own, showSender, highlighted, onShowOri
     );
   if (message.messageType === 'SYSTEM')
     return (
-      <Text size="xs" c="dimmed" ta="center" px="xl" py={4} id={`message-${message.id}`}>
+      <Text size="xs" c="dimmed" ta="center" px="xl" py={4} id={`message-${message.id}`} data-message-id={message.id}>
         {message.content} · {timeOf(message.createdAt)}
       </Text>
     );
@@ -160,7 +163,7 @@ export function MessageBubble({ message, own, showSender, highlighted, onShowOri
       // Photos and polls have no text bubble to outline: the row lights up instead.
       style={{
         background: highlighted ? 'var(--mantine-color-yellow-light)' : undefined,
-        transition: 'background-color 1s',
+        transition: still ? undefined : 'background-color 1s',
       }}
     >
       <Bubble

@@ -4,7 +4,16 @@ import type { ChatMessage } from '@fieldhouse/shared';
 import { Box, Button, Center, Divider, Loader, Stack, Text } from '@mantine/core';
 import { IconArrowDown } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Fragment, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import {
+  Fragment,
+  type Ref,
+  useEffect,
+  useImperativeHandle,
+  useLayoutEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { toast } from 'sonner';
 import { MessageBubble } from './message-bubble.tsx';
 import { PendingBubble } from './pending-bubble.tsx';
@@ -26,6 +35,15 @@ export function dayLabel(iso: string, now = new Date()) {
   });
 }
 
+/**
+ * The keyboard follows the eye to a message it was sent to, so a screen reader reads it next
+ * (without a second scroll: the caller has placed it).
+ */
+function focusMessage(target: HTMLElement) {
+  target.tabIndex = -1;
+  target.focus({ preventScroll: true });
+}
+
 /** A run of messages from one sender within five minutes shows the name once. */
 const startsRun = (message: ChatMessage, previous: ChatMessage | undefined) =>
   !previous ||
@@ -34,10 +52,21 @@ const startsRun = (message: ChatMessage, previous: ChatMessage | undefined) =>
   previous.messageType === 'ANNOUNCEMENT' ||
   Date.parse(message.createdAt) - Date.parse(previous.createdAt) > 5 * 60_000;
 
+/** What the thread around the list may ask of it (the pinned bar, decision 023). */
+export type MessageListHandle = {
+  /** Scrolls to a loaded message and lights it up; false when it is not loaded. */
+  show: (id: number) => boolean;
+};
+
+const reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
 type Props = {
+  ref?: Ref<MessageListHandle> | undefined;
   roomId: number;
   /** Deep link: load around this message, scroll to it and highlight it. */
   messageId?: number | undefined;
+  /** The reader asked for `messageId` from this page (the pinned bar): the keyboard goes there too. */
+  focusTarget?: boolean | undefined;
   showSenders: boolean;
   emptyText: string;
   onJumpToLatest: () => void;
@@ -47,7 +76,7 @@ type Props = {
  * The thread: history paged backwards as you scroll up (and forwards when opened around an old
  * message), day separators, live messages at the bottom, and the outbox's messages after them.
  */
-export function MessageList({ roomId, messageId, showSenders, emptyText, onJumpToLatest }: Props) {
+export function MessageList({ ref, roomId, messageId, focusTarget, showSenders, emptyText, onJumpToLatest }: Props) {
   const { viewerId, outbox } = useChat();
   const history = useInfiniteQuery(historyQueryOptions(roomId, messageId));
   const pending = useSyncExternalStore(
@@ -118,29 +147,38 @@ export function MessageList({ roomId, messageId, showSenders, emptyText, onJumpT
   const loaded = history.isSuccess;
   useEffect(() => {
     if (!loaded || !messageId) return;
-    const target = viewport.current?.querySelector(`[data-message-id="${messageId}"]`);
-    if (!target) return;
+    const target = viewport.current?.querySelector<HTMLElement>(`[data-message-id="${messageId}"]`);
+    if (!target) {
+      // The page around it came back without it: say so rather than leave the reader guessing.
+      toast.info('That message is not in this conversation any more.');
+      return;
+    }
     target.scrollIntoView({ block: 'center' });
+    if (focusTarget) focusMessage(target);
     setHighlighted(messageId);
     const timer = setTimeout(() => setHighlighted(undefined), 4000);
     return () => clearTimeout(timer);
-  }, [loaded, messageId]);
+  }, [loaded, messageId, focusTarget]);
 
-  // A reply's quote shows its original when it is loaded; older history is the reader's to scroll.
+  // A loaded message is shown in place: scrolled to (gently, unless motion is reduced) and lit up.
   const highlightTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(highlightTimer.current), []);
-  const showOriginal = (id: number) => {
+  const show = (id: number) => {
     const target = viewport.current?.querySelector<HTMLElement>(`[data-message-id="${id}"]`);
-    if (!target) {
-      toast.info('The original message is further back: scroll up to load it.');
-      return;
-    }
-    const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-    target.scrollIntoView({ block: 'center', behavior: still ? 'auto' : 'smooth' });
+    if (!target) return false;
+    target.scrollIntoView({ block: 'center', behavior: reducedMotion() ? 'auto' : 'smooth' });
+    focusMessage(target);
     stuckToBottom.current = false;
     setHighlighted(id);
     clearTimeout(highlightTimer.current);
     highlightTimer.current = setTimeout(() => setHighlighted(undefined), 2500);
+    return true;
+  };
+  useImperativeHandle(ref, () => ({ show }));
+
+  // A reply's quote shows its original when it is loaded; older history is the reader's to scroll.
+  const showOriginal = (id: number) => {
+    if (!show(id)) toast.info('The original message is further back: scroll up to load it.');
   };
 
   // A first page shorter than the viewport cannot be scrolled: load older pages until it fills.

@@ -1,13 +1,14 @@
 import { teamRoomsQueryOptions } from '@fieldhouse/client/chat/cache/chat-queries.ts';
-import { Anchor, Group, NavLink, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconArrowLeft, IconUsersGroup } from '@tabler/icons-react';
+import { IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, notFound } from '@tanstack/react-router';
 import { z } from 'zod';
 import { PostAnnouncementButton } from '../../../../features/announcements/components/post-announcement.tsx';
 import { ChatLayout, NoRoomSelected } from '../../../../features/chat/components/chat-layout.tsx';
 import { ChatThread } from '../../../../features/chat/components/chat-thread.tsx';
+import { TeamRoomItem } from '../../../../features/chat/components/team-room-item.tsx';
 import { teamDetailQueryOptions } from '../../../../features/teams/api/teams-queries.ts';
 
 export const Route = createFileRoute('/_app/teams/$teamId/chats')({
@@ -69,14 +70,11 @@ function TeamChatsPage() {
             </Text>
           )}
           {rooms.data?.map((room) => (
-            <NavLink
+            <TeamRoomItem
               key={room.id}
+              room={room}
               active={room.id === openRoomId}
-              label={room.name ?? 'Team chat'}
-              description={room.kind === 'TEAM' ? 'Whole team' : 'Group'}
-              leftSection={<IconUsersGroup size={18} />}
-              onClick={() => void navigate({ search: { roomId: room.id } })}
-              style={{ borderRadius: 'var(--mantine-radius-md)' }}
+              onOpen={(id) => void navigate({ search: { roomId: id } })}
             />
           ))}
         </Stack>

@@ -3,6 +3,8 @@
  * each resource's key prefix. The app composes them here, so the one socket (the chat feature's)
  * carries them without the chat feature knowing teams, users or the calendar.
  */
+
+import { useChat } from '@fieldhouse/client/chat/realtime/chat-provider.tsx';
 import { type AckUpdate, SOCKET_EVENTS } from '@fieldhouse/shared';
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -10,7 +12,6 @@ import { safeguardingKeys } from '../features/admin/api/safeguarding.ts';
 import { storeAckUpdate } from '../features/announcements/api/ack-cache.ts';
 import { availabilityKeys } from '../features/calendar/api/availability-queries.ts';
 import { calendarKeys } from '../features/calendar/api/calendar-queries.ts';
-import { useChat } from '../features/chat/realtime/chat-provider.tsx';
 import { dashboardKeys } from '../features/home/api/dashboard-queries.ts';
 import { teamsKeys } from '../features/teams/api/teams-queries.ts';
 import { usersKeys } from '../features/users/api/users-queries.ts';

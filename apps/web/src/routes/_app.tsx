@@ -1,3 +1,5 @@
+import { tabsQueryOptions } from '@fieldhouse/client/chat/cache/chat-queries.ts';
+import { ChatProvider } from '@fieldhouse/client/chat/realtime/chat-provider.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -6,10 +8,9 @@ import { Shell } from '../components/app-shell.tsx';
 import { announcementSlots } from '../features/announcements/components/message-ack-slots.tsx';
 import { ChangePasswordModal } from '../features/auth/components/change-password-modal.tsx';
 import { useAuth } from '../features/auth/hooks/use-auth.ts';
-import { tabsQueryOptions } from '../features/chat/api/chat-queries.ts';
 import { MessageSlotsProvider } from '../features/chat/components/message-slots.tsx';
 import { NotificationsBell } from '../features/chat/components/notifications-bell.tsx';
-import { ChatProvider } from '../features/chat/realtime/chat-provider.tsx';
+import { useChatNavigation } from '../features/chat/hooks/use-chat-navigation.ts';
 import { OrganizationSwitcher } from '../features/organizations/components/organization-switcher.tsx';
 import { getActiveOrganization } from '../lib/active-organization.ts';
 
@@ -36,10 +37,11 @@ function SignedInLayout() {
   const auth = useAuth();
   const [changingPassword, setChangingPassword] = useState(false);
   const tabs = useQuery({ ...tabsQueryOptions(), enabled: auth.state.status === 'signedIn' });
+  const chatNavigation = useChatNavigation();
   if (auth.state.status !== 'signedIn') return null;
   const unreadMessages = (tabs.data ?? []).reduce((sum, tab) => sum + tab.count, 0);
   return (
-    <ChatProvider viewerId={auth.state.user.id}>
+    <ChatProvider viewerId={auth.state.user.id} navigation={chatNavigation}>
       <LiveUpdates />
       <Shell
         user={auth.state.user}

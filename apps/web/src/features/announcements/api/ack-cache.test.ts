@@ -1,7 +1,7 @@
+import type { HistoryPage } from '@fieldhouse/client/chat/cache/chat-cache.ts';
 import type { ChatMessage } from '@fieldhouse/shared';
 import type { InfiniteData } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import type { HistoryPage } from '../../chat/api/chat-cache.ts';
 import { applyAckCounts, withAckCounts } from './ack-cache.ts';
 
 const message = (id: number, ack: ChatMessage['ack'] = null): ChatMessage => ({

@@ -3,10 +3,11 @@
  * wherever a thread holds it, and makes its "See who" list stale. The app wires it to the socket
  * (app/live-updates.tsx), so the chat feature needs to know nothing of announcements.
  */
+
+import type { HistoryPage } from '@fieldhouse/client/chat/cache/chat-cache.ts';
+import { chatKeys } from '@fieldhouse/client/chat/cache/chat-queries.ts';
 import type { AckUpdate, ChatMessage } from '@fieldhouse/shared';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import type { HistoryPage } from '../../chat/api/chat-cache.ts';
-import { chatKeys } from '../../chat/api/chat-queries.ts';
 import { announcementsKeys } from './announcements-queries.ts';
 
 /** The message's ack with the new counts; the viewer's own state stays as it was. */

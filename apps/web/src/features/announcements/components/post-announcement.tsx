@@ -1,3 +1,5 @@
+import { appendToHistory, type HistoryPage } from '@fieldhouse/client/chat/cache/chat-cache.ts';
+import { chatKeys } from '@fieldhouse/client/chat/cache/chat-queries.ts';
 import { announcementPostSchema, CHAT } from '@fieldhouse/shared';
 import { Button, Stack, Switch, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -7,8 +9,6 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { FormModal } from '../../../components/form-modal.tsx';
 import { zodValidate } from '../../../lib/zod-form.ts';
-import { appendToHistory, type HistoryPage } from '../../chat/api/chat-cache.ts';
-import { chatKeys } from '../../chat/api/chat-queries.ts';
 import { postAnnouncement } from '../api/announcements-queries.ts';
 
 type Values = { content: string; requireAck: boolean };

@@ -1,9 +1,10 @@
 /** PUT /api/chat/rooms/:roomId/mute: the viewer mutes or unmutes one room (decision 023). */
+
+import { chatKeys } from '@fieldhouse/client/chat/cache/chat-queries.ts';
 import type { MuteState, RoomMuteInput } from '@fieldhouse/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { apiPut } from '../../../lib/api-client.ts';
-import { chatKeys } from './chat-queries.ts';
 
 export const setRoomMute = async (roomId: number, input: RoomMuteInput) =>
   (await apiPut<{ data: MuteState }>(`/chat/rooms/${roomId}/mute`, input)).data;

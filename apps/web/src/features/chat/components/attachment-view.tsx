@@ -1,3 +1,4 @@
+import { chatKeys } from '@fieldhouse/client/chat/cache/chat-queries.ts';
 import type { Media } from '@fieldhouse/shared';
 import { Anchor, Group, Image, Paper, Skeleton, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import { IconDownload, IconFile, IconFileTypePdf, IconPhoto } from '@tabler/icons-react';
@@ -5,7 +6,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { toast } from 'sonner';
 import { apiBlob } from '../../../lib/api-client.ts';
-import { chatKeys } from '../api/chat-queries.ts';
 
 export const formatBytes = (bytes: number) =>
   bytes < 1024

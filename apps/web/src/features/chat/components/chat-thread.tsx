@@ -1,3 +1,7 @@
+import { roomDetailQueryOptions } from '@fieldhouse/client/chat/cache/chat-queries.ts';
+import { useChat, useConnectionState, usePresenceOf } from '@fieldhouse/client/chat/realtime/chat-provider.tsx';
+import { typingText } from '@fieldhouse/client/chat/realtime/typing-store.ts';
+import { useRoomSession } from '@fieldhouse/client/chat/realtime/use-room-session.ts';
 import { type RoomDetail, roleLabel } from '@fieldhouse/shared';
 import { Alert, Avatar, Badge, Button, Group, Paper, Popover, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
 import {
@@ -10,10 +14,6 @@ import {
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { roomDetailQueryOptions } from '../api/chat-queries.ts';
-import { useChat, useConnectionState, usePresenceOf } from '../realtime/chat-provider.tsx';
-import { typingText } from '../realtime/typing-store.ts';
-import { useRoomSession } from '../realtime/use-room-session.ts';
 import { Composer } from './composer.tsx';
 import { MessageList } from './message-list.tsx';
 import { MuteMenu, muteLabel } from './mute-menu.tsx';

@@ -1,3 +1,5 @@
+import { useChat } from '@fieldhouse/client/chat/realtime/chat-provider.tsx';
+import { isTooLarge } from '@fieldhouse/client/chat/socket/uploader.ts';
 import { CHAT, fileTooLargeMessage } from '@fieldhouse/shared';
 import { ActionIcon, CloseButton, FileButton, Group, Paper, Stack, Text, Textarea, Tooltip } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
@@ -5,8 +7,6 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconChartBar, IconPaperclip, IconPhoto, IconSend, IconUpload } from '@tabler/icons-react';
 import { type ClipboardEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { useChat } from '../realtime/chat-provider.tsx';
-import { isTooLarge } from '../socket/uploader.ts';
 import { formatBytes } from './attachment-view.tsx';
 import { PollModal } from './poll-modal.tsx';
 import { ReplyBar, useReplyDraft } from './reply-quote.tsx';

@@ -1,6 +1,6 @@
+import { useChat, useConnectionState } from '@fieldhouse/client/chat/realtime/chat-provider.tsx';
 import type { ConnectionState } from '@fieldhouse/shared';
 import { Badge, Tooltip } from '@mantine/core';
-import { useChat, useConnectionState } from '../realtime/chat-provider.tsx';
 
 const LOOK: Record<ConnectionState, { color: string; label: string; hint: string }> = {
   connected: { color: 'teal', label: 'Live', hint: 'New messages arrive as they are sent.' },

@@ -1,8 +1,8 @@
+import type { PresenceStatus } from '@fieldhouse/client/chat/realtime/presence-store.ts';
 import { formatDisplayDate, type RoomListItem } from '@fieldhouse/shared';
 import { Badge, Group, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconBellOff } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
-import type { PresenceStatus } from '../realtime/presence-store.ts';
 import { PersonAvatar } from './person-avatar.tsx';
 
 type Props = {

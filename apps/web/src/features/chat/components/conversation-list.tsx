@@ -1,3 +1,5 @@
+import { roomListQueryOptions, tabsQueryOptions } from '@fieldhouse/client/chat/cache/chat-queries.ts';
+import { useChat, usePresenceOf } from '@fieldhouse/client/chat/realtime/chat-provider.tsx';
 import { type RoomListItem, TAB_LABELS, TAB_VALUES, type TabValue } from '@fieldhouse/shared';
 import {
   Badge,
@@ -18,8 +20,6 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { roomListQueryOptions, tabsQueryOptions } from '../api/chat-queries.ts';
-import { useChat, usePresenceOf } from '../realtime/chat-provider.tsx';
 import { ConnectionBadge } from './connection-badge.tsx';
 import { ConversationItem } from './conversation-item.tsx';
 

@@ -1,11 +1,11 @@
+import { historyQueryOptions } from '@fieldhouse/client/chat/cache/chat-queries.ts';
+import { useChat } from '@fieldhouse/client/chat/realtime/chat-provider.tsx';
 import type { ChatMessage } from '@fieldhouse/shared';
 import { Box, Button, Center, Divider, Loader, Stack, Text } from '@mantine/core';
 import { IconArrowDown } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Fragment, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { toast } from 'sonner';
-import { historyQueryOptions } from '../api/chat-queries.ts';
-import { useChat } from '../realtime/chat-provider.tsx';
 import { MessageBubble } from './message-bubble.tsx';
 import { PendingBubble } from './pending-bubble.tsx';
 

@@ -1,3 +1,8 @@
+import {
+  chatKeys,
+  markNotificationsRead,
+  notificationsQueryOptions,
+} from '@fieldhouse/client/chat/cache/chat-queries.ts';
 import { formatDisplayDate, plural } from '@fieldhouse/shared';
 import {
   ActionIcon,
@@ -16,7 +21,6 @@ import { IconBell } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
-import { chatKeys, markNotificationsRead, notificationsQueryOptions } from '../api/chat-queries.ts';
 import { useBellHotkey } from '../hooks/use-bell-hotkey.ts';
 
 /**

@@ -1,5 +1,5 @@
+import type { PresenceStatus } from '@fieldhouse/client/chat/realtime/presence-store.ts';
 import { Avatar, Indicator, type MantineSize } from '@mantine/core';
-import type { PresenceStatus } from '../realtime/presence-store.ts';
 
 const PRESENCE_COLOR: Record<PresenceStatus, string> = { online: 'teal', away: 'yellow', offline: 'gray' };
 /** Initials colours whose light variant reads at 4.5:1 (lime, yellow, orange, green and teal do not). */

@@ -1,9 +1,9 @@
+import { useChat } from '@fieldhouse/client/chat/realtime/chat-provider.tsx';
 import { formatDisplayDate, type Poll, SOCKET_EVENTS } from '@fieldhouse/shared';
 import { Badge, Box, Group, Paper, Progress, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconChartBar, IconCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { useChat } from '../realtime/chat-provider.tsx';
 
 const votes = (n: number) => `${n} ${n === 1 ? 'vote' : 'votes'}`;
 

@@ -1,10 +1,10 @@
+import { useChat } from '@fieldhouse/client/chat/realtime/chat-provider.tsx';
 import { type PollCreate, pollCreateSchema, SOCKET_EVENTS } from '@fieldhouse/shared';
 import { ActionIcon, Button, Group, Input, Modal, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { useChat } from '../realtime/chat-provider.tsx';
 
 type Values = { question: string; options: string[]; multipleChoice: boolean };
 

@@ -1,10 +1,10 @@
+import { tabsQueryOptions } from '@fieldhouse/client/chat/cache/chat-queries.ts';
 import { TAB_LABELS, TAB_VALUES } from '@fieldhouse/shared';
 import { Badge, Group, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronRight, IconMessages } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { QueryError } from '../../../components/query-error.tsx';
-import { tabsQueryOptions } from '../../chat/api/chat-queries.ts';
 import { HomeCard } from './home-card.tsx';
 
 /**

@@ -1,3 +1,4 @@
+import { openDirectRoom } from '@fieldhouse/client/chat/cache/chat-queries.ts';
 import {
   classLabel,
   formatDisplayDate,
@@ -39,7 +40,6 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { QueryError } from '../../../components/query-error.tsx';
 import { SportIcon } from '../../../components/sport-icon.tsx';
-import { openDirectRoom } from '../../chat/api/chat-queries.ts';
 import { changeUserStatus, deleteUser, resendInvite, userDetailQueryOptions, usersKeys } from '../api/users-queries.ts';
 import { fullName, initials, ROLE_COLORS, STATUS_COLORS } from './labels.ts';
 

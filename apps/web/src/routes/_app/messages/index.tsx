@@ -1,10 +1,10 @@
+import { chatKeys, openDirectRoom } from '@fieldhouse/client/chat/cache/chat-queries.ts';
 import { messagesSearchSchema, type RoomListItem } from '@fieldhouse/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useState, useSyncExternalStore } from 'react';
 import { toast } from 'sonner';
 import { useAuth } from '../../../features/auth/hooks/use-auth.ts';
-import { chatKeys, openDirectRoom } from '../../../features/chat/api/chat-queries.ts';
 import { ChatLayout, NoRoomSelected } from '../../../features/chat/components/chat-layout.tsx';
 import { ChatThread } from '../../../features/chat/components/chat-thread.tsx';
 import { ConversationList } from '../../../features/chat/components/conversation-list.tsx';

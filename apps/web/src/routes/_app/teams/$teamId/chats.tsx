@@ -1,3 +1,4 @@
+import { teamRoomsQueryOptions } from '@fieldhouse/client/chat/cache/chat-queries.ts';
 import { Anchor, Group, NavLink, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft, IconUsersGroup } from '@tabler/icons-react';
@@ -5,7 +6,6 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, notFound } from '@tanstack/react-router';
 import { z } from 'zod';
 import { PostAnnouncementButton } from '../../../../features/announcements/components/post-announcement.tsx';
-import { teamRoomsQueryOptions } from '../../../../features/chat/api/chat-queries.ts';
 import { ChatLayout, NoRoomSelected } from '../../../../features/chat/components/chat-layout.tsx';
 import { ChatThread } from '../../../../features/chat/components/chat-thread.tsx';
 import { teamDetailQueryOptions } from '../../../../features/teams/api/teams-queries.ts';

@@ -1,10 +1,10 @@
 /**
  * Real-time chat for the signed-in area: one socket, the outbox, typing and presence stores,
  * and every server event turned into cache updates and toasts (SPEC §4). Connects when a user
- * is signed in and closes on sign-out.
+ * is signed in and closes on sign-out. Shared by the front ends: where a room or the room list
+ * lives is each app's routing, so the app hands it in (`ChatNavigation`).
  */
 
-import { webConfig } from '@fieldhouse/client/web-config.ts';
 import {
   CHAT,
   type ChatMessage,
@@ -17,11 +17,11 @@ import {
   type TabValue,
 } from '@fieldhouse/shared';
 import { type InfiniteData, type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { useRouter } from '@tanstack/react-router';
 import { fetchAuthSession } from 'aws-amplify/auth';
 import { createContext, type ReactNode, useContext, useEffect, useState, useSyncExternalStore } from 'react';
 import { toast } from 'sonner';
-import { apiGet } from '../../../lib/api-client.ts';
+import { apiGet } from '../../api-client.ts';
+import { webConfig } from '../../web-config.ts';
 import {
   appendToHistory,
   applyMessageToRoomList,
@@ -30,14 +30,22 @@ import {
   lastMessageId,
   markRoomReadInList,
   type RoomListPage,
-} from '../api/chat-cache.ts';
-import { chatKeys, markRoomRead } from '../api/chat-queries.ts';
+} from '../cache/chat-cache.ts';
+import { chatKeys, markRoomRead } from '../cache/chat-queries.ts';
 import { ChatSocket, type SocketToast } from '../socket/chat-socket.ts';
 import { createErrorReporter } from '../socket/error-reporter.ts';
 import { Outbox, type OutboxChannel } from '../socket/outbox.ts';
 import { storeMessageChange } from './message-change.ts';
 import { PresenceStore } from './presence-store.ts';
 import { TypingStore } from './typing-store.ts';
+
+/** The app's chat screens, for the toasts' "Open" and for leaving a room the viewer was removed from. */
+export type ChatNavigation = {
+  /** Shows a room; `tab` is the tab whose loaded list holds it. */
+  openRoom: (roomId: number, tab: TabValue) => void;
+  /** Shows the room list on `tab`; settles once the room is off screen, so its caches can go. */
+  showRoomList: (tab: TabValue) => Promise<unknown>;
+};
 
 export type Chat = {
   socket: ChatSocket;
@@ -159,9 +167,17 @@ async function catchUp(queryClient: QueryClient) {
   ]);
 }
 
-export function ChatProvider({ viewerId, children }: { viewerId: number; children: ReactNode }) {
+/** `navigation` should be stable (memoized): a new one reconnects the socket. */
+export function ChatProvider({
+  viewerId,
+  navigation,
+  children,
+}: {
+  viewerId: number;
+  navigation: ChatNavigation;
+  children: ReactNode;
+}) {
   const queryClient = useQueryClient();
-  const router = useRouter();
   const [chat, setChat] = useState<Chat | null>(null);
 
   useEffect(() => {
@@ -220,8 +236,7 @@ export function ChatProvider({ viewerId, children }: { viewerId: number; childre
           description: message.content.slice(0, 140) || (message.media.length ? 'Sent an attachment' : ''),
           action: {
             label: 'Open',
-            onClick: () =>
-              void router.navigate({ to: '/messages', search: { tab: tabOfRoom(queryClient, roomId), roomId } }),
+            onClick: () => navigation.openRoom(roomId, tabOfRoom(queryClient, roomId)),
           },
         });
       }),
@@ -231,7 +246,7 @@ export function ChatProvider({ viewerId, children }: { viewerId: number; childre
         if (removed) {
           if (socket.currentRoom === roomId) {
             toast.info('You are no longer in this conversation.');
-            void router.navigate({ to: '/messages', search: { tab: tabOfRoom(queryClient, roomId) } }).then(() => {
+            void navigation.showRoomList(tabOfRoom(queryClient, roomId)).then(() => {
               queryClient.removeQueries({ queryKey: chatKeys.room(roomId) });
               queryClient.removeQueries({ queryKey: chatKeys.histories(roomId) });
             });
@@ -280,7 +295,7 @@ export function ChatProvider({ viewerId, children }: { viewerId: number; childre
       socket.close();
       setChat(null);
     };
-  }, [queryClient, router, viewerId]);
+  }, [queryClient, navigation, viewerId]);
 
   if (!chat) return null;
   return <ChatContext.Provider value={chat}>{children}</ChatContext.Provider>;

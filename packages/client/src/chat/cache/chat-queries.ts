@@ -1,6 +1,6 @@
 import type { PagedResponse, RoomDetail, RoomListItem, Tab, TabValue } from '@fieldhouse/shared';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { apiGet, apiPost } from '../../../lib/api-client.ts';
+import { apiGet, apiPost } from '../../api-client.ts';
 import type { HistoryPage, RoomListPage } from './chat-cache.ts';
 
 export const chatKeys = {

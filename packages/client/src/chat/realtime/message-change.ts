@@ -1,8 +1,8 @@
 /** An edited or unsent message (decision 023) replaces its cached copies: the thread, the room lists' previews, the pin. */
 import { type ChatMessage, quoteOf, type RoomDetail } from '@fieldhouse/shared';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import { type HistoryPage, type RoomListPage, replaceInHistory, replaceInRoomList } from '../api/chat-cache.ts';
-import { chatKeys } from '../api/chat-queries.ts';
+import { type HistoryPage, type RoomListPage, replaceInHistory, replaceInRoomList } from '../cache/chat-cache.ts';
+import { chatKeys } from '../cache/chat-queries.ts';
 
 export function storeMessageChange(queryClient: QueryClient, message: ChatMessage) {
   // The room's pinned message quotes it as it now reads (decision 023).

@@ -1,0 +1,111 @@
+/**
+ * The provider is shared by the front ends, and routes are each app's own: a message toast's
+ * "Open" and the way out of a room the viewer was removed from go through the app's
+ * ChatNavigation. The socket is a fake that lets the test play server events.
+ */
+import { type ChatMessage, SOCKET_EVENTS } from '@fieldhouse/shared';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render } from '@testing-library/react';
+import { toast } from 'sonner';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { chatKeys } from '../cache/chat-queries.ts';
+import { type ChatNavigation, ChatProvider } from './chat-provider.tsx';
+
+// Hoisted with the mocks below, which run before the imports.
+const { sockets, FakeSocket } = vi.hoisted(() => {
+  const sockets: InstanceType<typeof FakeSocket>[] = [];
+  class FakeSocket {
+    readonly handlers = new Map<string, ((payload: unknown) => void)[]>();
+    currentRoom: number | null = null;
+    state = 'disconnected';
+    connected = false;
+    constructor() {
+      sockets.push(this);
+    }
+    on(event: string, handler: (payload: unknown) => void) {
+      this.handlers.set(event, [...(this.handlers.get(event) ?? []), handler]);
+      return () => {};
+    }
+    /** Plays a server event to every listener. */
+    play(event: string, payload: unknown) {
+      for (const handler of this.handlers.get(event) ?? []) handler(payload);
+    }
+    subscribe() {
+      return () => {};
+    }
+    connect = async () => {};
+    close() {}
+    request = async () => ({});
+    emit() {}
+  }
+  return { sockets, FakeSocket };
+});
+
+vi.mock('../socket/chat-socket.ts', () => ({ ChatSocket: FakeSocket }));
+vi.mock('../../web-config.ts', () => ({ webConfig: () => undefined }));
+vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: async () => ({}) }));
+vi.mock('sonner', () => ({
+  toast: Object.assign(vi.fn(), {
+    message: vi.fn(),
+    info: vi.fn(),
+    success: vi.fn(),
+    warning: vi.fn(),
+    error: vi.fn(),
+    dismiss: vi.fn(),
+  }),
+}));
+
+const VIEWER = 1;
+
+function mount() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const navigation: ChatNavigation = { openRoom: vi.fn(), showRoomList: vi.fn(async () => {}) };
+  render(
+    <QueryClientProvider client={queryClient}>
+      <ChatProvider viewerId={VIEWER} navigation={navigation}>
+        <p>chat</p>
+      </ChatProvider>
+    </QueryClientProvider>,
+  );
+  const socket = sockets.at(-1);
+  if (!socket) throw new Error('no socket');
+  return { queryClient, navigation, socket };
+}
+
+const message = (roomId: number) =>
+  ({
+    id: 10,
+    chatRoom: { id: roomId },
+    sender: { id: 2, firstName: 'Avery', lastName: 'Cole' },
+    content: 'Bus leaves at 3:15',
+    media: [],
+  }) as unknown as ChatMessage;
+
+afterEach(() => {
+  sockets.length = 0;
+  vi.clearAllMocks();
+});
+
+describe('ChatProvider', () => {
+  it('opens a room from a message toast through the app’s navigation', () => {
+    const { navigation, socket } = mount();
+    act(() => socket.play(SOCKET_EVENTS.chatMessageReceived, message(7)));
+    const [text, options] = vi.mocked(toast.message).mock.calls[0] ?? [];
+    expect(text).toBe('New message from Avery Cole');
+    const action = (options as { action: { label: string; onClick: () => void } }).action;
+    expect(action.label).toBe('Open');
+    action.onClick();
+    // No loaded room list holds the room: the first tab.
+    expect(navigation.openRoom).toHaveBeenCalledWith(7, 'COACHES');
+  });
+
+  it('leaves the open room the viewer was removed from for the list, then drops its caches', async () => {
+    const { navigation, socket, queryClient } = mount();
+    queryClient.setQueryData(chatKeys.room(7), { id: 7 });
+    socket.currentRoom = 7;
+    await act(async () => socket.play(SOCKET_EVENTS.roomUpdate, { roomId: 7, removed: true }));
+    expect(toast.info).toHaveBeenCalledWith('You are no longer in this conversation.');
+    expect(navigation.showRoomList).toHaveBeenCalledWith('COACHES');
+    expect(queryClient.getQueryData(chatKeys.room(7))).toBeUndefined();
+  });
+});

@@ -1,17 +1,22 @@
+import { historyQueryOptions, roomDetailQueryOptions } from '@fieldhouse/client/chat/cache/chat-queries.ts';
+import { useChat } from '@fieldhouse/client/chat/realtime/chat-provider.tsx';
+import { typingText } from '@fieldhouse/client/chat/realtime/typing-store.ts';
+import { useRoomSession } from '@fieldhouse/client/chat/realtime/use-room-session.ts';
 import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { z } from 'zod';
 import { QueryState } from '../../components/query-state.tsx';
 import { useMember } from '../../features/auth/use-auth.ts';
-import { messagesQueryOptions, roomQueryOptions, useMarkRead } from '../../features/conversations/api/conversations.ts';
+import { Composer } from '../../features/conversations/components/composer.tsx';
 import { MessageBubble } from '../../features/conversations/components/message-bubble.tsx';
+import { PendingBubble } from '../../features/conversations/components/pending-bubble.tsx';
 import { personName } from '../../features/conversations/components/person-name.ts';
 import { RoomNotes } from '../../features/conversations/components/room-notes.tsx';
 
-/** One conversation: its messages, oldest at the top, and who else reads along. */
+/** One conversation, live: its messages oldest at the top, who is typing, and who else reads along. */
 export const Route = createFileRoute('/_member/chats/$roomId')({
   params: {
     parse: (p) => ({ roomId: z.coerce.number().int().positive().parse(p.roomId) }),
@@ -23,16 +28,23 @@ export const Route = createFileRoute('/_member/chats/$roomId')({
 function ThreadPage() {
   const { roomId } = Route.useParams();
   const member = useMember();
-  const room = useQuery(roomQueryOptions(roomId));
-  const history = useInfiniteQuery(messagesQueryOptions(roomId));
-  const { mutate: markRead } = useMarkRead();
+  const { outbox, typing } = useChat();
+  const room = useQuery(roomDetailQueryOptions(roomId));
+  const history = useInfiniteQuery(historyQueryOptions(roomId));
+  const { typed, stopTyping } = useRoomSession(roomId);
+  const pending = useSyncExternalStore(
+    (listener) => outbox.subscribe(listener),
+    () => outbox.pending(roomId),
+  );
+  const typists = useSyncExternalStore(typing.subscribe, () => typing.typists(roomId));
   const messages = history.data?.pages.flatMap((p) => p.messages) ?? [];
+  const end = useRef<HTMLDivElement>(null);
   const newest = messages.at(-1)?.id;
 
+  // The newest message (mine, or one arriving) comes into view, as in every messenger.
   useEffect(() => {
-    // Read again whenever a newer message shows.
-    if (newest !== undefined) markRead(roomId);
-  }, [roomId, newest, markRead]);
+    if (newest !== undefined || pending.length > 0) end.current?.scrollIntoView({ block: 'end' });
+  }, [newest, pending.length]);
 
   const detail = room.data;
   const others = detail?.members.filter((m) => m.id !== member.user.id && m.reason === 'PARTICIPANT') ?? [];
@@ -40,9 +52,10 @@ function ThreadPage() {
     detail?.kind === 'DIRECT'
       ? others.map(personName).join(', ') || 'Conversation'
       : (detail?.team?.name ?? detail?.name ?? 'Chat');
+  const typingLine = typingText(typists);
 
   return (
-    <Stack gap="md">
+    <Stack gap="md" pb={96}>
       <Anchor
         component={Link}
         to="/chats"
@@ -72,6 +85,7 @@ function ThreadPage() {
         <Group justify="center">
           <Button
             variant="subtle"
+            mih={44}
             loading={history.isFetchingPreviousPage}
             onClick={() => void history.fetchPreviousPage()}
           >
@@ -81,12 +95,13 @@ function ThreadPage() {
       )}
       {!history.data ? (
         <QueryState isError={history.isError} refetch={history.refetch} lines={3} />
-      ) : messages.length === 0 ? (
-        <Text c="dimmed" ta="center" py="lg">
-          No messages yet. Say hello.
-        </Text>
       ) : (
-        <Stack gap="sm" role="log" aria-label="Messages" aria-live="polite">
+        <Stack gap="sm" role="log" aria-label="Messages">
+          {messages.length === 0 && pending.length === 0 && (
+            <Text c="dimmed" ta="center" py="lg">
+              No messages yet. Say hello.
+            </Text>
+          )}
           {messages.map((m) => (
             <MessageBubble
               key={m.id}
@@ -95,8 +110,34 @@ function ThreadPage() {
               showSender={detail?.kind !== 'DIRECT' || others.length > 1}
             />
           ))}
+          {pending.map((item) => (
+            <PendingBubble key={item.clientId} item={item} />
+          ))}
         </Stack>
       )}
+      <Text size="sm" c="dimmed" aria-live="polite" mih={20}>
+        {typingLine ?? ''}
+      </Text>
+      <div ref={end} />
+      <div
+        style={{
+          position: 'fixed',
+          left: 0,
+          right: 0,
+          bottom: 'calc(var(--app-shell-footer-offset, 64px) + 8px)',
+          padding: '0 var(--mantine-spacing-md)',
+          zIndex: 2,
+        }}
+      >
+        <div style={{ maxWidth: '40rem', margin: '0 auto' }}>
+          <Composer
+            roomId={roomId}
+            onTyping={typed}
+            onStopTyping={stopTyping}
+            disabled={!detail || Boolean(detail.safeguarding.hold)}
+          />
+        </div>
+      </div>
     </Stack>
   );
 }

@@ -45,6 +45,8 @@ export type ChatNavigation = {
   openRoom: (roomId: number, tab: TabValue) => void;
   /** Shows the room list on `tab`; settles once the room is off screen, so its caches can go. */
   showRoomList: (tab: TabValue) => Promise<unknown>;
+  /** The server has a room as read: an app refreshes the counts of its own lists (the member app's). */
+  onRead?: ((roomId: number) => void) | undefined;
 };
 
 export type Chat = {
@@ -208,7 +210,10 @@ export function ChatProvider({
         roomId,
         setTimeout(() => {
           markRoomRead(roomId)
-            .then(() => queryClient.invalidateQueries({ queryKey: chatKeys.tabs() }))
+            .then(() => {
+              navigation.onRead?.(roomId);
+              return queryClient.invalidateQueries({ queryKey: chatKeys.tabs() });
+            })
             .catch(() => {});
         }, 300),
       );

@@ -1,6 +1,6 @@
 import type { ChatMessage } from '@fieldhouse/shared';
-import { Box, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconPaperclip } from '@tabler/icons-react';
+import { Box, Paper, Stack, Text } from '@mantine/core';
+import { Attachment } from './attachment.tsx';
 import { messagePreview } from './message-preview.ts';
 import { personName } from './person-name.ts';
 
@@ -11,12 +11,10 @@ export function MessageBubble({
   message,
   mine,
   showSender,
-  pending = false,
 }: {
   message: ChatMessage;
   mine: boolean;
   showSender: boolean;
-  pending?: boolean;
 }) {
   const system = message.messageType === 'SYSTEM';
   if (system) {
@@ -40,7 +38,7 @@ export function MessageBubble({
         maw="85%"
         bg={mine ? 'var(--mantine-primary-color-filled)' : 'var(--mantine-color-default-hover)'}
         c={mine ? 'var(--mantine-primary-color-contrast)' : undefined}
-        style={{ opacity: pending ? 0.7 : 1, overflowWrap: 'anywhere' }}
+        style={{ overflowWrap: 'anywhere' }}
       >
         {message.replyTo && (
           <Box mb={4} pl={8} style={{ borderLeft: '3px solid currentColor', opacity: 0.85 }}>
@@ -65,18 +63,13 @@ export function MessageBubble({
             )}
             {!message.content && message.media.length === 0 && <Text size="sm">{messagePreview(message)}</Text>}
             {message.media.map((m) => (
-              <Group key={m.uuid} gap={4} wrap="nowrap">
-                <IconPaperclip size={14} aria-hidden="true" />
-                <Text size="sm" truncate>
-                  {m.fileName}
-                </Text>
-              </Group>
+              <Attachment key={m.uuid} media={m} />
             ))}
           </>
         )}
       </Paper>
       <Text size="xs" c="dimmed" px={4}>
-        {pending ? 'Sending…' : time(message.createdAt)}
+        {time(message.createdAt)}
         {message.editedAt && !message.unsent ? ' · edited' : ''}
       </Text>
     </Stack>

@@ -115,9 +115,15 @@ export const memberConversationSchema = z.object({
   /** The other person of a direct room (for a guardian in their child's room: the adult the child talks to). */
   counterpart: conversationPersonSchema.nullable(),
   team: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-  /** Why the caller is here: PARTICIPANT, or GUARDIAN (a guardian reads their child's conversation). */
+  /**
+   * Why the caller is here: PARTICIPANT, or GUARDIAN (a guardian reads their child's conversation);
+   * for staff also SAFEGUARDING (the second adult) or OVERSIGHT (an administrator who opened it).
+   */
   viewerReason: memberReasonSchema,
+  /** Unread messages here; a muted room still counts them (decision 023, as the admin app's list). */
   unread: z.number().int().nonnegative(),
+  /** The caller muted this room (decision 023): no bell or push for it; the list may show an icon. */
+  muted: z.boolean().optional(),
   /** The newest message that was not unsent (decision 023); null for a room with none. */
   lastMessage: chatMessageSchema.nullable(),
   /** When the room last had a message (newest first orders the list); null for a room with none. */
@@ -129,7 +135,10 @@ export const memberConversationSchema = z.object({
 });
 export type MemberConversation = z.infer<typeof memberConversationSchema>;
 
-/** `GET /api/me/unread`: the badge figures over every room the caller is a member of. */
+/**
+ * `GET /api/me/unread`: the badge figures over every room the caller is a member of. Muted rooms
+ * count, as in the admin app's badge (decision 023: a mute silences the bell, not the count).
+ */
 export const memberUnreadSchema = z.object({
   /** Rooms with at least one unread message. */
   rooms: z.number().int().nonnegative(),

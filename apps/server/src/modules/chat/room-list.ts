@@ -7,17 +7,18 @@
  * only the people they already have a direct room with or may start one with (decision 026),
  * without e-mail address or phone number: the school's directory is not theirs to read.
  */
-import { emptyTabs, isAdminRole, type MessageType, type Role, type TabValue } from '@fieldhouse/shared';
+import { emptyTabs, isAdminRole, type Role, type TabValue } from '@fieldhouse/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { AppUser } from '../auth/authenticate.ts';
 import { contactIds } from '../contacts/visibility.ts';
 import { mutedNow } from '../message-controls/mute.ts';
 import { likePattern } from '../users/list-users.ts';
+import { type LastMessageRow, lastMessageColumns, lastMessageJoin, presentLastMessage } from './last-message.ts';
 
 export const TAB_ROLES: Record<TabValue, Role> = { COACHES: 'COACH', ATHLETES: 'ATHLETE', GUARDIANS: 'PARENT' };
 
-type Row = {
+type Row = LastMessageRow & {
   user_id: number;
   user_uuid: string;
   first_name: string;
@@ -31,13 +32,6 @@ type Row = {
   room_uuid: string | null;
   unread: number | null;
   muted: boolean | null;
-  message_id: number | null;
-  message_uuid: string | null;
-  message_content: string | null;
-  message_edited_at: string | null;
-  message_type: MessageType | null;
-  message_created_at: Date | string | null;
-  message_sender_id: number | null;
   total: number;
 };
 
@@ -59,17 +53,12 @@ export async function roomList(db: Db, viewer: AppUser, tab: TabValue, search: s
     select u.id as user_id, u.uuid as user_uuid, u.first_name, u.last_name, u.email, u.role, u.status,
            u.contact_number, u.user_image,
            r.id as room_id, r.uuid as room_uuid, m.unread_count as unread, ${mutedNow('m')} as muted,
-           lm.id as message_id, lm.uuid as message_uuid, lm.content as message_content, lm.edited_at as message_edited_at,
-           lm.message_type, lm.created_at as message_created_at, lm.sender_id as message_sender_id,
-           count(*) over ()::int as total
+           ${lastMessageColumns}, count(*) over ()::int as total
     from users u
     left join chat_rooms r
       on r.direct_key = least(u.id, ${viewer.id})::text || ':' || greatest(u.id, ${viewer.id})::text
     left join chat_room_members m on m.room_id = r.id and m.user_id = ${viewer.id}
-    left join lateral (
-      select id, uuid, content, message_type, created_at, edited_at, sender_id from chat_messages
-      where room_id = r.id and deleted_at is null order by id desc limit 1
-    ) lm on true
+    ${lastMessageJoin(sql`r.id`)}
     where u.organization_id = ${viewer.organizationId ?? -1} and u.role = ${TAB_ROLES[tab]}
       and u.status = 'ACTIVE' and u.id <> ${viewer.id} ${searchFilter} ${reachFilter}
     order by r.last_message_at desc nulls last, u.first_name, u.id
@@ -92,24 +81,7 @@ export async function roomList(db: Db, viewer: AppUser, tab: TabValue, search: s
       contactNumber: admin ? row.contact_number : null,
       userImage: row.user_image,
     },
-    lastMessage:
-      row.message_id && row.room_id && row.room_uuid && row.message_uuid && row.message_created_at
-        ? {
-            id: Number(row.message_id),
-            uuid: row.message_uuid,
-            sender: { id: row.message_sender_id ?? 0 },
-            content: row.message_content ?? '',
-            createdAt: new Date(row.message_created_at).toISOString(),
-            editedAt: row.message_edited_at ? new Date(row.message_edited_at).toISOString() : null,
-            // An unsent message is never the preview: the one before it is (decision 023).
-            unsent: false,
-            // A POLL shows as its question here; the poll itself loads with the room's history.
-            messageType: row.message_type ?? 'TEXT',
-            media: [],
-            poll: null,
-            chatRoom: { id: row.room_id, uuid: row.room_uuid },
-          }
-        : null,
+    lastMessage: presentLastMessage(row, { id: row.room_id, uuid: row.room_uuid }),
   }));
   return { result, totalCount };
 }

@@ -7,19 +7,17 @@
 import {
   ADMIN_ROLES,
   CONTACT_GROUPS,
-  GUARDIANS_INCLUDED_NOTE,
   isAdminRole,
   isMinorAthlete,
   type MemberContact,
   ROLE_LABELS,
-  SECOND_ADULT_NOTE,
 } from '@fieldhouse/shared';
 import { and, asc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { chatRooms, guardianLinks, organizations, safeguardingContacts, users } from '../../db/schema/index.ts';
 import type { AppUser } from '../auth/authenticate.ts';
 import { personColumns } from '../safeguarding/facts.ts';
-import { holdReason, listNames, personName } from '../safeguarding/notes.ts';
+import { holdReason, listNames, observationOf, personName } from '../safeguarding/notes.ts';
 import { type Person, planRoom } from '../safeguarding/plan.ts';
 import { likePattern } from '../users/list-users.ts';
 import { decideContact, type Tie } from './policy.ts';
@@ -191,9 +189,6 @@ async function present(db: Db, caller: AppUser, organizationId: number, page: Al
     const reasons = [...plan.members.entries()];
     const guardiansIn = reasons.some(([id, reason]) => reason === 'GUARDIAN' && people.get(id)?.status === 'ACTIVE');
     const secondAdult = reasons.some(([, reason]) => reason === 'SAFEGUARDING');
-    const note = [guardiansIn ? GUARDIANS_INCLUDED_NOTE : null, secondAdult ? SECOND_ADULT_NOTE : null]
-      .filter(Boolean)
-      .join('. ');
     const unguarded = plan.unguarded.flatMap((id) => people.get(id) ?? []);
     return {
       person: {
@@ -209,7 +204,7 @@ async function present(db: Db, caller: AppUser, organizationId: number, page: Al
       note: describe(caller, contact),
       roomId: roomOf.get(key) ?? null,
       guardiansIncluded: guardiansIn,
-      observation: { guardians: guardiansIn, secondAdult, note: note || null },
+      observation: observationOf(guardiansIn, secondAdult),
       // An existing room is open whatever its hold; only a new one would be refused.
       refusal: plan.held && !roomOf.has(key) ? holdReason(unguarded, organization?.name ?? 'the school') : null,
     };

@@ -2,7 +2,7 @@
  * What the room reads when the policy changes who is in it or holds it: one SYSTEM note per
  * change, in plain sentences, and the hold's reason (also the refusal of a new conversation).
  */
-import type { MemberReason } from '@fieldhouse/shared';
+import { GUARDIANS_INCLUDED_NOTE, type MemberReason, type Observation, SECOND_ADULT_NOTE } from '@fieldhouse/shared';
 import type { Person } from './plan.ts';
 
 export const personName = (p: Pick<Person, 'firstName' | 'lastName'>) =>
@@ -13,6 +13,14 @@ export function listNames(names: string[], limit = 4) {
   if (names.length <= 1) return names[0] ?? '';
   if (names.length > limit) return `${names.slice(0, limit - 1).join(', ')} and ${names.length - limit + 1} more`;
   return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+/** Who else reads a conversation along (guardians, a second adult) and the sentence the member app shows. */
+export function observationOf(guardians: boolean, secondAdult: boolean): Observation {
+  const note = [guardians ? GUARDIANS_INCLUDED_NOTE : null, secondAdult ? SECOND_ADULT_NOTE : null]
+    .filter(Boolean)
+    .join('. ');
+  return { guardians, secondAdult, note: note || null };
 }
 
 const possessive = (name: string) => `${name}’s`;

@@ -7,6 +7,7 @@ import {
   Text,
   useComputedColorScheme,
   useMantineColorScheme,
+  VisuallyHidden,
 } from '@mantine/core';
 import { IconCalendarEvent, IconHome, IconMessages, IconMoon, IconSun, IconUserCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -64,17 +65,19 @@ export function Shell({ schoolName, children }: { schoolName: string | null; chi
           {TABS.map(({ to, label, icon: Icon }) => {
             const badge = to === '/chats' ? unread : 0;
             return (
-              <Link
-                key={to}
-                to={to}
-                className={classes.link}
-                activeOptions={{ exact: to === '/' }}
-                aria-label={badge > 0 ? `${label}, ${badge} unread` : undefined}
-              >
-                <Indicator label={badge > 99 ? '99+' : badge} size={16} color="red" disabled={badge === 0} offset={2}>
-                  <Icon size={24} aria-hidden="true" />
+              <Link key={to} to={to} className={classes.link} activeOptions={{ exact: to === '/' }}>
+                <Indicator
+                  label={badge > 99 ? '99+' : badge}
+                  size={16}
+                  color="red"
+                  disabled={badge === 0}
+                  offset={2}
+                  aria-hidden="true"
+                >
+                  <Icon size={24} />
                 </Indicator>
                 {label}
+                {badge > 0 && <VisuallyHidden>, {badge} unread</VisuallyHidden>}
               </Link>
             );
           })}

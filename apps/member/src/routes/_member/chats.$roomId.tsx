@@ -6,7 +6,7 @@ import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { z } from 'zod';
 import { QueryState } from '../../components/query-state.tsx';
 import { useMember } from '../../features/auth/use-auth.ts';
@@ -38,12 +38,11 @@ function ThreadPage() {
   );
   const typists = useSyncExternalStore(typing.subscribe, () => typing.typists(roomId));
   const messages = history.data?.pages.flatMap((p) => p.messages) ?? [];
-  const end = useRef<HTMLDivElement>(null);
   const newest = messages.at(-1)?.id;
 
   // The newest message (mine, or one arriving) comes into view, as in every messenger.
   useEffect(() => {
-    if (newest !== undefined || pending.length > 0) end.current?.scrollIntoView({ block: 'end' });
+    if (newest !== undefined || pending.length > 0) window.scrollTo({ top: document.documentElement.scrollHeight });
   }, [newest, pending.length]);
 
   const detail = room.data;
@@ -55,7 +54,11 @@ function ThreadPage() {
   const typingLine = typingText(typists);
 
   return (
-    <Stack gap="md" pb={96}>
+    // At least a screen high, so the composer sits at the bottom of a short conversation too.
+    <Stack
+      gap="md"
+      mih="calc(100dvh - var(--app-shell-header-offset, 56px) - var(--app-shell-footer-offset, 64px) - 2 * var(--mantine-spacing-md))"
+    >
       <Anchor
         component={Link}
         to="/chats"
@@ -118,25 +121,21 @@ function ThreadPage() {
       <Text size="sm" c="dimmed" aria-live="polite" mih={20}>
         {typingLine ?? ''}
       </Text>
-      <div ref={end} />
+      {/* Sticky above the bottom tabs: always at hand while the conversation scrolls under it. */}
       <div
         style={{
-          position: 'fixed',
-          left: 0,
-          right: 0,
-          bottom: 'calc(var(--app-shell-footer-offset, 64px) + 8px)',
-          padding: '0 var(--mantine-spacing-md)',
+          position: 'sticky',
+          bottom: 'calc(var(--app-shell-footer-offset, 64px) + var(--mantine-spacing-xs))',
+          marginTop: 'auto',
           zIndex: 2,
         }}
       >
-        <div style={{ maxWidth: '40rem', margin: '0 auto' }}>
-          <Composer
-            roomId={roomId}
-            onTyping={typed}
-            onStopTyping={stopTyping}
-            disabled={!detail || Boolean(detail.safeguarding.hold)}
-          />
-        </div>
+        <Composer
+          roomId={roomId}
+          onTyping={typed}
+          onStopTyping={stopTyping}
+          disabled={!detail || Boolean(detail.safeguarding.hold)}
+        />
       </div>
     </Stack>
   );

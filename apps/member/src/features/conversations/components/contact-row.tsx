@@ -1,5 +1,5 @@
 import type { MemberContact } from '@fieldhouse/shared';
-import { Avatar, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Group, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronRight, IconShieldCheck } from '@tabler/icons-react';
 import { personName } from './person-name.ts';
 
@@ -22,6 +22,11 @@ export function ContactRow({
       <Avatar name={name} color="initials" size={44} />
       <Stack gap={2} miw={0} style={{ flex: 1 }}>
         <Text fw={600} truncate>
+          {!contact.refusal && (
+            <VisuallyHidden>
+              {contact.roomId ? 'Open the conversation with ' : 'Start a conversation with '}
+            </VisuallyHidden>
+          )}
           {name}
         </Text>
         <Text size="sm" c="dimmed" lineClamp={2}>
@@ -55,7 +60,6 @@ export function ContactRow({
     <UnstyledButton
       onClick={() => onOpen(contact)}
       disabled={busy}
-      aria-label={`${contact.roomId ? 'Open conversation with' : 'Start a conversation with'} ${name}`}
       p="sm"
       w="100%"
       style={{ borderRadius: 'var(--mantine-radius-md)', minHeight: 44 }}

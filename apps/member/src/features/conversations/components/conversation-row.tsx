@@ -1,5 +1,5 @@
 import type { MemberConversation } from '@fieldhouse/shared';
-import { Avatar, Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { Avatar, Badge, Group, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconShieldCheck, IconUsersGroup } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { relativeTime } from '../../../lib/dates.ts';
@@ -17,7 +17,6 @@ export function ConversationRow({ conversation: c }: { conversation: MemberConve
     <Link
       to="/chats/$roomId"
       params={{ roomId: c.id }}
-      aria-label={`${c.title}${unread ? `, ${c.unread} unread` : ''}`}
       style={{ display: 'block', color: 'inherit', textDecoration: 'none', borderRadius: 'var(--mantine-radius-md)' }}
     >
       <Paper withBorder radius="md" p="sm">
@@ -45,8 +44,9 @@ export function ConversationRow({ conversation: c }: { conversation: MemberConve
                 {preview}
               </Text>
               {unread && (
-                <Badge color="red" circle={c.unread < 10} style={{ flexShrink: 0 }} aria-hidden="true">
+                <Badge color="red" circle={c.unread < 10} style={{ flexShrink: 0 }}>
                   {c.unread > 99 ? '99+' : c.unread}
+                  <VisuallyHidden> unread</VisuallyHidden>
                 </Badge>
               )}
             </Group>

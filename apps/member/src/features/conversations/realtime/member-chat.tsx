@@ -38,6 +38,8 @@ export function MemberChat({ viewerId, children }: { viewerId: number; children:
     () => ({
       openRoom: (roomId) => void router.navigate({ to: '/chats/$roomId', params: { roomId } }),
       showRoomList: () => router.navigate({ to: '/chats' }),
+      // The Chats tab shows each new message in its list or thread; a toast on top would repeat it.
+      toastMessages: () => !window.location.pathname.startsWith(`${import.meta.env.BASE_URL}chats`),
       onRead: () => void queryClient.invalidateQueries({ queryKey: conversationKeys.all }),
     }),
     [router, queryClient],

@@ -6,7 +6,7 @@ import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { useEffect, useSyncExternalStore } from 'react';
+import { useRef, useSyncExternalStore } from 'react';
 import { z } from 'zod';
 import { QueryState } from '../../components/query-state.tsx';
 import { useMember } from '../../features/auth/use-auth.ts';
@@ -15,6 +15,7 @@ import { MessageBubble } from '../../features/conversations/components/message-b
 import { PendingBubble } from '../../features/conversations/components/pending-bubble.tsx';
 import { personName } from '../../features/conversations/components/person-name.ts';
 import { RoomNotes } from '../../features/conversations/components/room-notes.tsx';
+import { useStickToBottom } from '../../features/conversations/realtime/use-stick-to-bottom.ts';
 
 /** One conversation, live: its messages oldest at the top, who is typing, and who else reads along. */
 export const Route = createFileRoute('/_member/chats/$roomId')({
@@ -40,10 +41,8 @@ function ThreadPage() {
   const messages = history.data?.pages.flatMap((p) => p.messages) ?? [];
   const newest = messages.at(-1)?.id;
 
-  // The newest message (mine, or one arriving) comes into view, as in every messenger.
-  useEffect(() => {
-    if (newest !== undefined || pending.length > 0) window.scrollTo({ top: document.documentElement.scrollHeight });
-  }, [newest, pending.length]);
+  const list = useRef<HTMLDivElement>(null);
+  useStickToBottom(list, Boolean(history.data), `${newest}-${pending.length}`);
 
   const detail = room.data;
   const others = detail?.members.filter((m) => m.id !== member.user.id && m.reason === 'PARTICIPANT') ?? [];
@@ -99,7 +98,7 @@ function ThreadPage() {
       {!history.data ? (
         <QueryState isError={history.isError} refetch={history.refetch} lines={3} />
       ) : (
-        <Stack gap="sm" role="log" aria-label="Messages">
+        <Stack gap="sm" role="log" aria-label="Messages" ref={list}>
           {messages.length === 0 && pending.length === 0 && (
             <Text c="dimmed" ta="center" py="lg">
               No messages yet. Say hello.
@@ -125,8 +124,10 @@ function ThreadPage() {
       <div
         style={{
           position: 'sticky',
-          bottom: 'calc(var(--app-shell-footer-offset, 64px) + var(--mantine-spacing-xs))',
+          bottom: 'var(--app-shell-footer-offset, 64px)',
           marginTop: 'auto',
+          paddingBlock: 'var(--mantine-spacing-xs)',
+          background: 'var(--mantine-color-body)',
           zIndex: 2,
         }}
       >

@@ -15,6 +15,9 @@ import { Route as MemberProfileRouteImport } from './routes/_member/profile'
 import { Route as AuthForgotPasswordRouteImport } from './routes/auth/forgot-password'
 import { Route as AuthSignInRouteImport } from './routes/auth/sign-in'
 import { Route as AuthStaffRouteImport } from './routes/auth/staff'
+import { Route as MemberChatsIndexRouteImport } from './routes/_member/chats.index'
+import { Route as MemberChatsRoomIdRouteImport } from './routes/_member/chats.$roomId'
+import { Route as MemberChatsNewRouteImport } from './routes/_member/chats.new'
 import { Route as MemberScheduleIndexRouteImport } from './routes/_member/schedule.index'
 import { Route as MemberScheduleKeyRouteImport } from './routes/_member/schedule.$key'
 
@@ -47,6 +50,21 @@ const AuthStaffRoute = AuthStaffRouteImport.update({
   path: '/auth/staff',
   getParentRoute: () => rootRouteImport,
 } as any)
+const MemberChatsIndexRoute = MemberChatsIndexRouteImport.update({
+  id: '/chats/',
+  path: '/chats/',
+  getParentRoute: () => MemberRoute,
+} as any)
+const MemberChatsRoomIdRoute = MemberChatsRoomIdRouteImport.update({
+  id: '/chats/$roomId',
+  path: '/chats/$roomId',
+  getParentRoute: () => MemberRoute,
+} as any)
+const MemberChatsNewRoute = MemberChatsNewRouteImport.update({
+  id: '/chats/new',
+  path: '/chats/new',
+  getParentRoute: () => MemberRoute,
+} as any)
 const MemberScheduleIndexRoute = MemberScheduleIndexRouteImport.update({
   id: '/schedule/',
   path: '/schedule/',
@@ -64,7 +82,10 @@ export interface FileRoutesByFullPath {
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
   '/auth/sign-in': typeof AuthSignInRoute
   '/auth/staff': typeof AuthStaffRoute
+  '/chats/$roomId': typeof MemberChatsRoomIdRoute
+  '/chats/new': typeof MemberChatsNewRoute
   '/schedule/$key': typeof MemberScheduleKeyRoute
+  '/chats/': typeof MemberChatsIndexRoute
   '/schedule/': typeof MemberScheduleIndexRoute
 }
 export interface FileRoutesByTo {
@@ -73,7 +94,10 @@ export interface FileRoutesByTo {
   '/auth/sign-in': typeof AuthSignInRoute
   '/auth/staff': typeof AuthStaffRoute
   '/': typeof MemberIndexRoute
+  '/chats/$roomId': typeof MemberChatsRoomIdRoute
+  '/chats/new': typeof MemberChatsNewRoute
   '/schedule/$key': typeof MemberScheduleKeyRoute
+  '/chats': typeof MemberChatsIndexRoute
   '/schedule': typeof MemberScheduleIndexRoute
 }
 export interface FileRoutesById {
@@ -84,7 +108,10 @@ export interface FileRoutesById {
   '/auth/sign-in': typeof AuthSignInRoute
   '/auth/staff': typeof AuthStaffRoute
   '/_member/': typeof MemberIndexRoute
+  '/_member/chats/$roomId': typeof MemberChatsRoomIdRoute
+  '/_member/chats/new': typeof MemberChatsNewRoute
   '/_member/schedule/$key': typeof MemberScheduleKeyRoute
+  '/_member/chats/': typeof MemberChatsIndexRoute
   '/_member/schedule/': typeof MemberScheduleIndexRoute
 }
 export interface FileRouteTypes {
@@ -95,7 +122,10 @@ export interface FileRouteTypes {
     | '/auth/forgot-password'
     | '/auth/sign-in'
     | '/auth/staff'
+    | '/chats/$roomId'
+    | '/chats/new'
     | '/schedule/$key'
+    | '/chats/'
     | '/schedule/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -104,7 +134,10 @@ export interface FileRouteTypes {
     | '/auth/sign-in'
     | '/auth/staff'
     | '/'
+    | '/chats/$roomId'
+    | '/chats/new'
     | '/schedule/$key'
+    | '/chats'
     | '/schedule'
   id:
     | '__root__'
@@ -114,7 +147,10 @@ export interface FileRouteTypes {
     | '/auth/sign-in'
     | '/auth/staff'
     | '/_member/'
+    | '/_member/chats/$roomId'
+    | '/_member/chats/new'
     | '/_member/schedule/$key'
+    | '/_member/chats/'
     | '/_member/schedule/'
   fileRoutesById: FileRoutesById
 }
@@ -169,6 +205,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthStaffRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_member/chats/': {
+      id: '/_member/chats/'
+      path: '/chats'
+      fullPath: '/chats/'
+      preLoaderRoute: typeof MemberChatsIndexRouteImport
+      parentRoute: typeof MemberRoute
+    }
+    '/_member/chats/$roomId': {
+      id: '/_member/chats/$roomId'
+      path: '/chats/$roomId'
+      fullPath: '/chats/$roomId'
+      preLoaderRoute: typeof MemberChatsRoomIdRouteImport
+      parentRoute: typeof MemberRoute
+    }
+    '/_member/chats/new': {
+      id: '/_member/chats/new'
+      path: '/chats/new'
+      fullPath: '/chats/new'
+      preLoaderRoute: typeof MemberChatsNewRouteImport
+      parentRoute: typeof MemberRoute
+    }
     '/_member/schedule/': {
       id: '/_member/schedule/'
       path: '/schedule'
@@ -189,14 +246,20 @@ declare module '@tanstack/react-router' {
 interface MemberRouteChildren {
   MemberProfileRoute: typeof MemberProfileRoute
   MemberIndexRoute: typeof MemberIndexRoute
+  MemberChatsRoomIdRoute: typeof MemberChatsRoomIdRoute
+  MemberChatsNewRoute: typeof MemberChatsNewRoute
   MemberScheduleKeyRoute: typeof MemberScheduleKeyRoute
+  MemberChatsIndexRoute: typeof MemberChatsIndexRoute
   MemberScheduleIndexRoute: typeof MemberScheduleIndexRoute
 }
 
 const MemberRouteChildren: MemberRouteChildren = {
   MemberProfileRoute: MemberProfileRoute,
   MemberIndexRoute: MemberIndexRoute,
+  MemberChatsRoomIdRoute: MemberChatsRoomIdRoute,
+  MemberChatsNewRoute: MemberChatsNewRoute,
   MemberScheduleKeyRoute: MemberScheduleKeyRoute,
+  MemberChatsIndexRoute: MemberChatsIndexRoute,
   MemberScheduleIndexRoute: MemberScheduleIndexRoute,
 }
 

@@ -1,12 +1,25 @@
-import { ActionIcon, AppShell, Group, Stack, Text, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
-import { IconCalendarEvent, IconHome, IconMoon, IconSun, IconUserCircle } from '@tabler/icons-react';
+import {
+  ActionIcon,
+  AppShell,
+  Group,
+  Indicator,
+  Stack,
+  Text,
+  useComputedColorScheme,
+  useMantineColorScheme,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconCalendarEvent, IconHome, IconMessages, IconMoon, IconSun, IconUserCircle } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { unreadQueryOptions } from '../features/conversations/api/conversations.ts';
 import { AppMark } from './app-mark.tsx';
 import classes from './shell.module.css';
 
 const TABS = [
   { to: '/', label: 'Home', icon: IconHome },
+  { to: '/chats', label: 'Chats', icon: IconMessages },
   { to: '/schedule', label: 'Schedule', icon: IconCalendarEvent },
   { to: '/profile', label: 'Profile', icon: IconUserCircle },
 ] as const;
@@ -16,6 +29,7 @@ export function Shell({ schoolName, children }: { schoolName: string | null; chi
   const { setColorScheme } = useMantineColorScheme();
   const scheme = useComputedColorScheme('light');
   const next = scheme === 'dark' ? 'light' : 'dark';
+  const unread = useQuery(unreadQueryOptions()).data?.rooms ?? 0;
   return (
     <AppShell header={{ height: 56 }} footer={{ height: 64 }} padding="md">
       <AppShell.Header>
@@ -48,12 +62,25 @@ export function Shell({ schoolName, children }: { schoolName: string | null; chi
       </AppShell.Main>
       <AppShell.Footer component="nav" aria-label="Main">
         <div className={classes.nav}>
-          {TABS.map(({ to, label, icon: Icon }) => (
-            <Link key={to} to={to} className={classes.link} activeOptions={{ exact: to === '/' }}>
-              <Icon size={24} aria-hidden="true" />
-              {label}
-            </Link>
-          ))}
+          {TABS.map(({ to, label, icon: Icon }) => {
+            const badge = to === '/chats' ? unread : 0;
+            return (
+              <Link key={to} to={to} className={classes.link} activeOptions={{ exact: to === '/' }}>
+                <Indicator
+                  label={badge > 99 ? '99+' : badge}
+                  size={16}
+                  color="red"
+                  disabled={badge === 0}
+                  offset={2}
+                  aria-hidden="true"
+                >
+                  <Icon size={24} />
+                </Indicator>
+                {label}
+                {badge > 0 && <VisuallyHidden>, {badge} unread</VisuallyHidden>}
+              </Link>
+            );
+          })}
         </div>
       </AppShell.Footer>
     </AppShell>

@@ -1,6 +1,7 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
 import { Shell } from '../components/shell.tsx';
 import { useAuth } from '../features/auth/use-auth.ts';
+import { MemberChat } from '../features/conversations/realtime/member-chat.tsx';
 
 /** The signed-in area: a signed-out visitor signs in and comes back here; staff go to the admin app. */
 export const Route = createFileRoute('/_member')({
@@ -14,9 +15,11 @@ export const Route = createFileRoute('/_member')({
     // Between a sign-out and the guard's redirect there is no member to draw for.
     if (state.status !== 'signedIn') return null;
     return (
-      <Shell schoolName={state.organization?.name ?? null}>
-        <Outlet />
-      </Shell>
+      <MemberChat viewerId={state.user.id}>
+        <Shell schoolName={state.organization?.name ?? null}>
+          <Outlet />
+        </Shell>
+      </MemberChat>
     );
   },
 });

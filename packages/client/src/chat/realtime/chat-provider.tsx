@@ -45,6 +45,10 @@ export type ChatNavigation = {
   openRoom: (roomId: number, tab: TabValue) => void;
   /** Shows the room list on `tab`; settles once the room is off screen, so its caches can go. */
   showRoomList: (tab: TabValue) => Promise<unknown>;
+  /** False while the screen already shows new messages as they come (the member app's Chats tab): no toast. */
+  toastMessages?: (() => boolean) | undefined;
+  /** The server has a room as read: an app refreshes the counts of its own lists (the member app's). */
+  onRead?: ((roomId: number) => void) | undefined;
 };
 
 export type Chat = {
@@ -208,7 +212,10 @@ export function ChatProvider({
         roomId,
         setTimeout(() => {
           markRoomRead(roomId)
-            .then(() => queryClient.invalidateQueries({ queryKey: chatKeys.tabs() }))
+            .then(() => {
+              navigation.onRead?.(roomId);
+              return queryClient.invalidateQueries({ queryKey: chatKeys.tabs() });
+            })
             .catch(() => {});
         }, 300),
       );
@@ -230,6 +237,7 @@ export function ChatProvider({
           markRead(roomId);
           return;
         }
+        if (navigation.toastMessages?.() === false) return;
         const name = [message.sender.firstName, message.sender.lastName].filter(Boolean).join(' ') || 'Someone';
         toast.message(`New message from ${name}`, {
           id: `message-${roomId}`,

@@ -1,0 +1,120 @@
+import { useChat } from '@fieldhouse/client/chat/realtime/chat-provider.tsx';
+import { isTooLarge } from '@fieldhouse/client/chat/socket/uploader.ts';
+import { CHAT, fileTooLargeMessage } from '@fieldhouse/shared';
+import { ActionIcon, CloseButton, FileButton, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { IconPaperclip, IconPhoto, IconSend } from '@tabler/icons-react';
+import { type KeyboardEvent, useState } from 'react';
+import { toast } from 'sonner';
+
+const MAX_FILES = 10;
+
+/**
+ * Writing on a phone: the text grows to five lines, photos and files by button (the camera is one
+ * of the choices the phone offers), send with the button; on a keyboard Enter sends and
+ * Shift+Enter breaks the line. The shared outbox sends, uploads with progress and retries.
+ */
+export function Composer({
+  roomId,
+  onTyping,
+  onStopTyping,
+  disabled,
+}: {
+  roomId: number;
+  onTyping: () => void;
+  onStopTyping: () => void;
+  disabled: boolean;
+}) {
+  const { outbox } = useChat();
+  const [text, setText] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
+  const tooLong = text.length > CHAT.maxMessageLength;
+
+  const addFiles = (incoming: File[]) => {
+    const fitting = incoming.filter((f) => !isTooLarge(f));
+    if (fitting.length < incoming.length) toast.error(fileTooLargeMessage());
+    setFiles((current) => {
+      const next = [...current, ...fitting];
+      if (next.length > MAX_FILES) toast.warning(`Send at most ${MAX_FILES} files in one message.`);
+      return next.slice(0, MAX_FILES);
+    });
+  };
+
+  const send = () => {
+    if (disabled || tooLong) return;
+    const queued = outbox.send(roomId, files.length ? text.trim() : text, files);
+    if (!queued) return;
+    setText('');
+    setFiles([]);
+    onStopTyping();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    // Phones' Enter breaks the line (their send is the button); a desktop keyboard's sends.
+    if (
+      event.key === 'Enter' &&
+      !event.shiftKey &&
+      !event.nativeEvent.isComposing &&
+      !matchMedia('(pointer: coarse)').matches
+    ) {
+      event.preventDefault();
+      send();
+    }
+  };
+
+  const empty = text.trim() === '' && files.length === 0;
+  return (
+    <Paper withBorder radius="lg" p={6} data-testid="composer">
+      {files.length > 0 && (
+        <Stack gap={4} mb={6} aria-label="Files to send">
+          {files.map((file, index) => (
+            <Group key={`${file.name}-${file.size}-${file.lastModified}`} gap={6} wrap="nowrap">
+              {file.type.startsWith('image/') ? (
+                <IconPhoto size={16} aria-hidden="true" />
+              ) : (
+                <IconPaperclip size={16} aria-hidden="true" />
+              )}
+              <Text size="sm" truncate style={{ flex: 1 }}>
+                {file.name}
+              </Text>
+              <CloseButton
+                size="xl"
+                aria-label={`Remove ${file.name}`}
+                onClick={() => setFiles((current) => current.filter((_, i) => i !== index))}
+              />
+            </Group>
+          ))}
+        </Stack>
+      )}
+      <Group gap={4} wrap="nowrap" align="flex-end">
+        <FileButton onChange={addFiles} multiple>
+          {(props) => (
+            <ActionIcon {...props} variant="subtle" size={44} aria-label="Add photos or files" disabled={disabled}>
+              <IconPaperclip size={22} />
+            </ActionIcon>
+          )}
+        </FileButton>
+        <Textarea
+          aria-label="Message"
+          placeholder={disabled ? 'Messages are on hold' : 'Message'}
+          autosize
+          minRows={1}
+          maxRows={5}
+          value={text}
+          disabled={disabled}
+          onChange={(e) => {
+            setText(e.currentTarget.value);
+            onTyping();
+          }}
+          onKeyDown={onKeyDown}
+          error={tooLong ? `At most ${CHAT.maxMessageLength} characters (${text.length} now)` : undefined}
+          variant="unstyled"
+          size="md"
+          style={{ flex: 1 }}
+        />
+        <ActionIcon size={44} radius="xl" aria-label="Send" onClick={send} disabled={disabled || empty || tooLong}>
+          <IconSend size={20} />
+        </ActionIcon>
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,13 @@
+import type { ChatMessage } from '@fieldhouse/shared';
+
+/** One line for a list: the text, or what was sent instead of text. */
+export function messagePreview(message: ChatMessage): string {
+  if (message.unsent) return 'Message unsent';
+  if (message.poll) return `Poll: ${message.poll.question}`;
+  const text = message.content.trim();
+  if (text) return text;
+  const files = message.media.length;
+  if (files === 0) return 'Message';
+  const images = message.media.every((m) => m.mimeType.startsWith('image/'));
+  return images ? (files === 1 ? 'Photo' : `${files} photos`) : files === 1 ? 'File' : `${files} files`;
+}

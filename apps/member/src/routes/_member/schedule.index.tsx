@@ -11,7 +11,12 @@ import { dayKey, dayLabel } from '../../lib/dates.ts';
 
 /** A notification's calendar link (`?event=3&date=2026-12-01`, from the service worker) opens that event. */
 const scheduleSearchSchema = z.object({
-  event: z.string().max(64).optional().catch(undefined),
+  // The router reads `event=3` as the number 3.
+  event: z
+    .union([z.string().max(64), z.number().int()])
+    .transform(String)
+    .optional()
+    .catch(undefined),
   date: z.string().max(10).optional().catch(undefined),
 });
 

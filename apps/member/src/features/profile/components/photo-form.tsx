@@ -19,6 +19,20 @@ export function photoProblem(file: File): string | null {
   return null;
 }
 
+/**
+ * Whether the browser can draw the file: a damaged or mislabelled file is caught here, before a
+ * preview of it (a broken blob image) or an upload the server would refuse anyway.
+ */
+async function decodes(file: File): Promise<boolean> {
+  if (typeof createImageBitmap !== 'function') return true;
+  try {
+    (await createImageBitmap(file)).close();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** My photo (or initials): choose a new one, with upload progress, or remove it. */
 export function PhotoForm({ profile }: { profile: MyProfile }) {
   const [progress, setProgress] = useState(0);
@@ -32,11 +46,12 @@ export function PhotoForm({ profile }: { profile: MyProfile }) {
   // The chosen file shows at once while it uploads; its blob URL is released when replaced.
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
 
-  const choose = (file: File | null) => {
+  const choose = async (file: File | null) => {
     if (!file) return;
     setError(null);
     const problem = photoProblem(file);
     if (problem) return setError(problem);
+    if (!(await decodes(file))) return setError('That file is not a picture this phone can open. Choose another.');
     setProgress(0);
     setPreview(URL.createObjectURL(file));
     upload.mutate(file, {
@@ -71,7 +86,7 @@ export function PhotoForm({ profile }: { profile: MyProfile }) {
           style={{ opacity: upload.isPending ? 0.6 : 1, flexShrink: 0 }}
         />
         <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
-          <FileButton onChange={choose} accept={ACCEPT} disabled={busy}>
+          <FileButton onChange={(file) => void choose(file)} accept={ACCEPT} disabled={busy}>
             {(props) => (
               <Button
                 {...props}

@@ -1,4 +1,5 @@
-import { Avatar, Indicator, type MantineSize } from '@mantine/core';
+import { ProtectedAvatar } from '@fieldhouse/client/protected-avatar.tsx';
+import { Indicator, type MantineSize } from '@mantine/core';
 import type { PresenceStatus } from '../realtime/presence-store.ts';
 
 const PRESENCE_COLOR: Record<PresenceStatus, string> = { online: 'teal', away: 'yellow', offline: 'gray' };
@@ -18,7 +19,7 @@ type Props = {
 export function PersonAvatar({ firstName, lastName, userImage, presence, size = 'md' }: Props) {
   const name = [firstName, lastName].filter(Boolean).join(' ');
   const avatar = (
-    <Avatar
+    <ProtectedAvatar
       src={userImage || null}
       name={name}
       color="initials"

@@ -90,6 +90,13 @@ async function toggle(page: Page) {
   await control.click({ force: true });
 }
 
+/** What the person sees with the switch in the middle of the screen (a full-page shot hides it under the tabs). */
+async function shotOfSwitch(page: Page, name: string) {
+  const control = page.getByRole('switch', { name: 'Notifications on this phone' });
+  await control.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await page.screenshot({ path: `e2e/.screenshots/${name}.png` });
+}
+
 /** An event of the demo athlete's team three days ahead. */
 async function arrangeEvent(baseURL: string, title: string) {
   const teams = await api<MemberTeam[]>(baseURL, MEMBERS.athlete, 'GET', '/me/teams');
@@ -115,7 +122,7 @@ for (const [size, device] of [
   test.describe(`at ${size} size`, () => {
     test.use(device);
 
-    test('notifications on this phone: turn on, then off', async ({ page, context, shot }) => {
+    test('notifications on this phone: turn on, then off', async ({ page, context }) => {
       await context.grantPermissions(['notifications']);
       const subscription = await fakePushService(context);
       await signInMember(page, MEMBERS.athlete, '/m/profile');
@@ -135,7 +142,7 @@ for (const [size, device] of [
       await expect(control).toBeChecked();
       await expect(page.getByText('Notifications are on for this phone')).toBeVisible();
       await expectAccessible(page, `notifications on (${size})`);
-      await shot(`member-push-on-${size}`);
+      await shotOfSwitch(page, `member-push-on-${size}`);
 
       // Back on the profile later: still on (and saved again, for whoever is signed in now).
       await page.reload();
@@ -155,7 +162,7 @@ for (const [size, device] of [
 test.describe('at phone size', () => {
   test.use(PHONE);
 
-  test('blocked by the browser: the switch says so and how to allow it', async ({ page, shot }) => {
+  test('blocked by the browser: the switch says so and how to allow it', async ({ page }) => {
     await page.addInitScript(() => {
       Object.defineProperty(Notification, 'permission', { get: () => 'denied' });
     });
@@ -165,7 +172,7 @@ test.describe('at phone size', () => {
     await expect(page.getByText('Blocked by the browser.')).toBeVisible();
     await expect(page.getByText(/blocked in your browser’s settings/)).toBeVisible();
     await expectAccessible(page, 'notifications blocked (phone)');
-    await shot('member-push-blocked');
+    await shotOfSwitch(page, 'member-push-blocked');
   });
 
   test('not supported here (an iPhone outside the installed app)', async ({ page }) => {
@@ -198,6 +205,7 @@ test.describe('at phone size', () => {
     await expect(page.getByRole('alert').filter({ hasText: /could not reach its notification service/ })).toBeVisible();
     await expect(control).not.toBeChecked();
     await expectAccessible(page, 'notifications failed (phone)');
+    await shotOfSwitch(page, 'member-push-failed');
   });
 
   test('a push shows a notification; its click opens the event it links', async ({ page, context, baseURL }) => {

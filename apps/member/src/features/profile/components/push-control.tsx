@@ -36,18 +36,13 @@ export function PushControl() {
       <Switch
         size="md"
         label="Notifications on this phone"
-        description={DESCRIPTION[status]}
+        // The way out of a state that cannot be switched is read with the switch itself.
+        description={help ? `${DESCRIPTION[status]} ${help}` : DESCRIPTION[status]}
         checked={status === 'on'}
         disabled={push.busy || !(status === 'on' || status === 'off')}
         thumbIcon={push.busy ? <Loader size={10} /> : undefined}
         onChange={(e) => void onChange(e.currentTarget.checked)}
-        aria-describedby={help ? 'push-help' : undefined}
       />
-      {help && (
-        <Text id="push-help" size="sm" c="dimmed">
-          {help}
-        </Text>
-      )}
       {push.error && (
         <Alert color="red" variant="light" icon={<IconBellOff size={18} aria-hidden="true" />} role="alert">
           {push.error}

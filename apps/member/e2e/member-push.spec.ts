@@ -170,7 +170,7 @@ test.describe('at phone size', () => {
     const control = page.getByRole('switch', { name: 'Notifications on this phone' });
     await expect(control).toBeDisabled();
     await expect(page.getByText('Blocked by the browser.')).toBeVisible();
-    await expect(page.getByText(/blocked in your browser’s settings/)).toBeVisible();
+    await expect(page.getByText(/Allow notifications for this site in your browser’s settings/)).toBeVisible();
     await expectAccessible(page, 'notifications blocked (phone)');
     await shotOfSwitch(page, 'member-push-blocked');
   });

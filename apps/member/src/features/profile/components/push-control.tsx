@@ -15,7 +15,7 @@ const DESCRIPTION: Record<PushStatus, string> = {
 
 const HELP: Partial<Record<PushStatus, string>> = {
   blocked:
-    'Notifications for this site are blocked in your browser’s settings. Allow them there (the lock or site settings next to the address), then come back.',
+    'Allow notifications for this site in your browser’s settings (the lock or site settings next to the address), then come back.',
   install:
     'Add Fieldhouse to your Home Screen first: tap Share, then “Add to Home Screen”. Open it from there and turn notifications on.',
   unsupported: 'Try a current version of Chrome, Edge, Firefox or Safari.',

@@ -1,5 +1,5 @@
 import { createECDH, randomBytes } from 'node:crypto';
-import type { CalendarOccurrence, MemberTeam } from '@fieldhouse/shared';
+import { type CalendarOccurrence, type MemberTeam, notificationAppUrl, pushTag } from '@fieldhouse/shared';
 import type { BrowserContext, Page } from '@playwright/test';
 import { api, DEMO, DESKTOP, expect, expectAccessible, MEMBERS, PHONE, signInMember, test } from './member-helpers.ts';
 
@@ -220,12 +220,13 @@ test.describe('at phone size', () => {
     await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 
     const { deliver } = await workerRegistration(page);
-    // What the server sends an athlete for a schedule change (notificationAppUrl, pushTag).
+    // What the server sends an athlete for a schedule change (payloadOf: notificationAppUrl, pushTag).
+    const link = `/calendar?date=${date}&event=${event.eventId}`;
     const payload = {
       title: `Changed: ${title}`,
       body: 'Now at 4:00 PM in the Main Gym',
-      url: `/m/schedule?date=${date}&event=${event.eventId}`,
-      tag: `link-/calendar?date=${date}&event=${event.eventId}`,
+      url: notificationAppUrl(link, 'ATHLETE'),
+      tag: pushTag(link),
     };
     await deliver(payload);
     await expect
@@ -260,7 +261,12 @@ test.describe('at phone size', () => {
     await expect(page.getByRole('heading', { name: title })).toBeVisible();
 
     // A conversation's push opens Home until conversations come to this app.
-    await deliver({ title: 'Coach Rivera', body: 'See you there', url: '/m/conversations/12', tag: 'room-12' });
+    await deliver({
+      title: 'Coach Rivera',
+      body: 'See you there',
+      url: notificationAppUrl('/messages?roomId=12', 'ATHLETE'),
+      tag: pushTag('/messages?roomId=12'),
+    });
     await expect.poll(async () => (await shownNotifications(page)).find((n) => n.tag === 'room-12')?.url).toBe('/m/');
   });
 });

@@ -80,6 +80,8 @@ export function PhotoForm({ profile }: { profile: MyProfile }) {
           size={88}
           radius="50%"
           alt={src ? `Photo of ${name}` : undefined}
+          // Initials are a picture of the person too: named as one, not read letter by letter.
+          role={src ? undefined : 'img'}
           aria-label={src ? undefined : `${name}: no photo`}
           data-testid="profile-photo"
           data-photo={src ? 'shown' : 'initials'}

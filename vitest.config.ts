@@ -45,6 +45,15 @@ export default defineConfig({
           setupFiles: ['../../packages/client/src/test/jsdom-setup.ts'],
         },
       },
+      {
+        test: {
+          name: 'member',
+          root: './apps/member',
+          // Pure modules and the service worker, run in a sandbox; the screens have journeys (e2e).
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
       serverProject('server:pglite', { TEST_DB_KIND: 'pglite' }, ['src/**/*.test.ts', 'test/**/*.test.ts']),
       ...(postgresUrl ? [serverProject('server:postgres', { TEST_DB_KIND: 'postgres' }, ['test/**/*.test.ts'])] : []),
     ],

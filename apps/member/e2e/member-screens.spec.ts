@@ -114,7 +114,7 @@ test.describe('at phone size', () => {
     await expectAccessible(page, 'the profile (phone)');
     await shot('member-profile');
     const phone = `555-01${String(Date.now()).slice(-2)}`;
-    await page.getByLabel('Phone').fill(phone);
+    await page.getByLabel('Phone', { exact: true }).fill(phone);
     await page.getByRole('button', { name: 'Save profile' }).click();
     await expect(page.getByText('Profile saved')).toBeVisible();
 
@@ -123,7 +123,7 @@ test.describe('at phone size', () => {
     await digest.click({ force: true });
     await expect(page.getByText('Notifications saved')).toBeVisible();
     await page.reload();
-    await expect(page.getByLabel('Phone')).toHaveValue(phone);
+    await expect(page.getByLabel('Phone', { exact: true })).toHaveValue(phone);
     await expect(page.getByRole('switch', { name: /E-mail summary/ })).toBeChecked({ checked: !before });
 
     // A new password, then the demo's again (other journeys sign in as this athlete).

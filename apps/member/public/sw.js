@@ -2,7 +2,8 @@
 // public settings (/api/config, which the app needs to start) are fetched from the network first and
 // fall back to the last copy seen; hashed assets (/m/assets/, never changed under one name) come
 // from the cache first. The rest of the API is never cached: it carries bearer tokens and private
-// data, and the app shows its own "could not load" states offline.
+// data, and the app shows its own "could not load" states offline. Web push (decision 028): a push
+// shows its notification; a click opens the member app's nearest screen for the payload's link.
 const SHELL = 'fieldhouse-member-shell-v1';
 const ASSETS = 'fieldhouse-member-assets-v1';
 const SHELL_URL = '/m/';
@@ -78,4 +79,73 @@ self.addEventListener('fetch', (event) => {
       ),
     );
   }
+});
+
+// ── Web push ────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The member app's screen for a notification's link. The server sends member paths
+ * (`/m/conversations/12`, `/m/schedule?date=…&event=3`, `/m/`), an older or admin-style link may be
+ * `/messages?roomId=12` or `/calendar?event=3`. A calendar link opens the schedule, which turns
+ * `event`/`date` into that event's page; conversations are not in this app yet, so the rest opens
+ * Home. Never another origin.
+ */
+function memberUrl(link) {
+  let url;
+  try {
+    url = new URL(typeof link === 'string' && link ? link : '/m/', self.location.origin);
+  } catch {
+    return '/m/';
+  }
+  if (url.origin !== self.location.origin) return '/m/';
+  const path = url.pathname.replace(/\/+$/, '');
+  if (path === '/calendar' || path === '/m/schedule') {
+    const search = new URLSearchParams();
+    for (const name of ['event', 'date']) {
+      const value = url.searchParams.get(name);
+      if (value && /^[\w:.@-]{1,64}$/.test(value)) search.set(name, value);
+    }
+    const query = search.toString();
+    return query ? `/m/schedule?${query}` : '/m/schedule';
+  }
+  if (/^\/m\/schedule\/[^/]+$/.test(path) || path === '/m/profile') return path;
+  return '/m/';
+}
+
+self.addEventListener('push', (event) => {
+  let payload = {};
+  try {
+    payload = event.data ? event.data.json() : {};
+  } catch {
+    payload = { body: event.data ? event.data.text() : '' };
+  }
+  const title = typeof payload.title === 'string' && payload.title ? payload.title : 'Fieldhouse';
+  const tag = typeof payload.tag === 'string' && payload.tag ? payload.tag : undefined;
+  event.waitUntil(
+    self.registration.showNotification(title, {
+      body: typeof payload.body === 'string' ? payload.body : '',
+      // One system notification per conversation or event: a newer push replaces it and rings again.
+      ...(tag ? { tag, renotify: true } : {}),
+      icon: '/m/icon-192.png',
+      badge: '/m/icon-192.png',
+      data: { url: memberUrl(payload.url) },
+    }),
+  );
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const target = memberUrl(event.notification.data && event.notification.data.url);
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
+      const open = windows.find((w) => new URL(w.url).pathname.startsWith('/m/'));
+      if (!open) return self.clients.openWindow(target);
+      // Focus first: a browser allows it only just after the click. navigate() then takes a window
+      // this worker controls to the screen; either may be refused, leaving the window as it was.
+      return open
+        .focus()
+        .catch(() => null)
+        .then(() => (typeof open.navigate === 'function' ? open.navigate(target).catch(() => null) : null));
+    }),
+  );
 });

@@ -105,7 +105,8 @@ export const apiGet = <T>(path: string, query?: Query) => request<T>('GET', path
 export const apiPost = <T>(path: string, body: unknown) => request<T>('POST', path, { body });
 export const apiPatch = <T>(path: string, body: unknown) => request<T>('PATCH', path, { body });
 export const apiPut = <T>(path: string, body: unknown) => request<T>('PUT', path, { body });
-export const apiDelete = <T>(path: string, query?: Query) => request<T>('DELETE', path, { query: query ?? {} });
+export const apiDelete = <T>(path: string, query?: Query, body?: unknown) =>
+  request<T>('DELETE', path, { query: query ?? {}, body });
 
 /** POST a raw body (CSV uploads) with the same auth and error handling. */
 export async function apiPostText<T>(path: string, text: string, contentType: string, query?: Query): Promise<T> {
@@ -117,6 +118,47 @@ export async function apiBlob(url: string): Promise<Blob> {
   const res = await fetch(url, { headers: await authHeader() });
   if (!res.ok) throw new ApiError(res.status, `Download failed (${res.status})`);
   return res.blob();
+}
+
+/**
+ * Sends a file as the request body (a profile photo) with the same auth and error handling, and
+ * reports upload progress (0–1) as it goes: fetch cannot, XMLHttpRequest can.
+ */
+export async function apiUpload<T>(
+  method: 'PUT' | 'POST',
+  path: string,
+  file: Blob,
+  onProgress?: (fraction: number) => void,
+): Promise<T> {
+  const headers = await authHeader();
+  const xhr = new XMLHttpRequest();
+  const done = new Promise<void>((resolve, reject) => {
+    xhr.onload = () => resolve();
+    xhr.onerror = () => reject(new ApiError(0, 'The upload did not reach the server. Check your connection.'));
+    xhr.onabort = () => reject(new ApiError(0, 'The upload was stopped.'));
+  });
+  xhr.upload.onprogress = (e) => {
+    if (e.lengthComputable && onProgress) onProgress(e.loaded / e.total);
+  };
+  xhr.open(method, `/api${path}${toQueryString(policy.defaultQuery())}`);
+  xhr.setRequestHeader('accept', 'application/json');
+  xhr.setRequestHeader('content-type', file.type || 'application/octet-stream');
+  for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+  xhr.send(file);
+  await done;
+  if (policy.unauthorizedStatuses.includes(xhr.status)) {
+    for (const listener of unauthorizedListeners) listener(xhr.status);
+    throw new ApiError(xhr.status, 'Unauthorized');
+  }
+  let json: { message?: string } = {};
+  try {
+    json = JSON.parse(xhr.responseText) as { message?: string };
+  } catch {
+    // A proxy's HTML error page: the status says enough.
+  }
+  if (xhr.status < 200 || xhr.status >= 300)
+    throw new ApiError(xhr.status, json.message ?? `Upload failed (${xhr.status})`, json);
+  return json as T;
 }
 
 /** Downloads a file answer (CSV export) through the authenticated client. */

@@ -7,4 +7,13 @@ import { configureApiClient } from '@fieldhouse/client/api-client.ts';
 
 configureApiClient({ unauthorizedStatuses: [401] });
 
-export { ApiError, apiGet, apiPatch, apiPost, apiPut, onUnauthorized } from '@fieldhouse/client/api-client.ts';
+export {
+  ApiError,
+  apiDelete,
+  apiGet,
+  apiPatch,
+  apiPost,
+  apiPut,
+  apiUpload,
+  onUnauthorized,
+} from '@fieldhouse/client/api-client.ts';

@@ -1,7 +1,7 @@
+import { ProtectedAvatar } from '@fieldhouse/client/protected-avatar.tsx';
 import { canEnterAdminArea, type Role, roleLabel } from '@fieldhouse/shared';
 import {
   AppShell,
-  Avatar,
   Badge,
   Box,
   Burger,
@@ -132,9 +132,9 @@ export function Shell({
                 <UnstyledButton data-touch-target>
                   <Group gap={8} wrap="nowrap">
                     <VisuallyHidden>Profile menu</VisuallyHidden>
-                    <Avatar src={user.userImage} radius="xl" color="navy" size={34} aria-hidden>
+                    <ProtectedAvatar src={user.userImage} radius="xl" color="navy" size={34} aria-hidden>
                       {initials}
-                    </Avatar>
+                    </ProtectedAvatar>
                     <Stack gap={0} visibleFrom="md">
                       <Text size="sm" fw={600} lh={1.2}>
                         {fullName}

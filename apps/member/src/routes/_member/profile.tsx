@@ -1,14 +1,16 @@
-import { Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Divider, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { QueryState } from '../../components/query-state.tsx';
 import { useAuth } from '../../features/auth/use-auth.ts';
 import { preferencesQueryOptions, profileQueryOptions } from '../../features/profile/api/profile.ts';
 import { ChangePasswordForm } from '../../features/profile/components/change-password-form.tsx';
+import { PhotoForm } from '../../features/profile/components/photo-form.tsx';
 import { PreferencesForm } from '../../features/profile/components/preferences-form.tsx';
 import { ProfileForm } from '../../features/profile/components/profile-form.tsx';
+import { PushControl } from '../../features/profile/components/push-control.tsx';
 
-/** Profile: my details, notification switches, password, and sign out. */
+/** Profile: my photo and details, notifications on this phone and their switches, password, and sign out. */
 export const Route = createFileRoute('/_member/profile')({
   component: ProfilePage,
 });
@@ -37,12 +39,18 @@ function ProfilePage() {
       </Title>
       <Section id="profile-details" title="My details">
         {profile.data ? (
-          <ProfileForm profile={profile.data} />
+          <>
+            <PhotoForm profile={profile.data} />
+            <Divider />
+            <ProfileForm profile={profile.data} />
+          </>
         ) : (
           <QueryState isError={profile.isError} refetch={profile.refetch} />
         )}
       </Section>
       <Section id="profile-notifications" title="Notifications">
+        <PushControl />
+        <Divider />
         {preferences.data ? (
           <PreferencesForm preferences={preferences.data} />
         ) : (

@@ -1,5 +1,6 @@
 import type { PresenceStatus } from '@fieldhouse/client/chat/realtime/presence-store.ts';
-import { Avatar, Indicator, type MantineSize } from '@mantine/core';
+import { ProtectedAvatar } from '@fieldhouse/client/protected-avatar.tsx';
+import { Indicator, type MantineSize } from '@mantine/core';
 
 const PRESENCE_COLOR: Record<PresenceStatus, string> = { online: 'teal', away: 'yellow', offline: 'gray' };
 /** Initials colours whose light variant reads at 4.5:1 (lime, yellow, orange, green and teal do not). */
@@ -18,7 +19,7 @@ type Props = {
 export function PersonAvatar({ firstName, lastName, userImage, presence, size = 'md' }: Props) {
   const name = [firstName, lastName].filter(Boolean).join(' ');
   const avatar = (
-    <Avatar
+    <ProtectedAvatar
       src={userImage || null}
       name={name}
       color="initials"

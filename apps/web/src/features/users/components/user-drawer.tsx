@@ -1,4 +1,5 @@
 import { openDirectRoom } from '@fieldhouse/client/chat/cache/chat-queries.ts';
+import { ProtectedAvatar } from '@fieldhouse/client/protected-avatar.tsx';
 import {
   classLabel,
   formatDisplayDate,
@@ -10,7 +11,6 @@ import {
 } from '@fieldhouse/shared';
 import {
   Alert,
-  Avatar,
   Badge,
   Button,
   Divider,
@@ -135,9 +135,14 @@ export function UserDrawer({ userId, actor, onClose, onEdit }: Props) {
       {user && data && (
         <Stack gap="lg">
           <Group gap="md" wrap="nowrap">
-            <Avatar src={user.userImage} size={64} radius="xl" color={user.role ? ROLE_COLORS[user.role] : 'gray'}>
+            <ProtectedAvatar
+              src={user.userImage}
+              size={64}
+              radius="xl"
+              color={user.role ? ROLE_COLORS[user.role] : 'gray'}
+            >
               {initials(user)}
-            </Avatar>
+            </ProtectedAvatar>
             <Stack gap={4}>
               <Title order={3}>{fullName(user)}</Title>
               <Group gap={6}>

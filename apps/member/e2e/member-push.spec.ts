@@ -260,13 +260,15 @@ test.describe('at phone size', () => {
     );
     await expect(page.getByRole('heading', { name: title })).toBeVisible();
 
-    // A conversation's push opens Home until conversations come to this app.
+    // A conversation's push opens its thread on the Chats tab.
     await deliver({
       title: 'Coach Rivera',
       body: 'See you there',
       url: notificationAppUrl('/messages?roomId=12', 'ATHLETE'),
       tag: pushTag('/messages?roomId=12'),
     });
-    await expect.poll(async () => (await shownNotifications(page)).find((n) => n.tag === 'room-12')?.url).toBe('/m/');
+    await expect
+      .poll(async () => (await shownNotifications(page)).find((n) => n.tag === 'room-12')?.url)
+      .toBe('/m/chats/12');
   });
 });

@@ -85,10 +85,10 @@ self.addEventListener('fetch', (event) => {
 
 /**
  * The member app's screen for a notification's link. The server sends member paths
- * (`/m/conversations/12`, `/m/schedule?date=…&event=3`, `/m/`), an older or admin-style link may be
- * `/messages?roomId=12` or `/calendar?event=3`. A calendar link opens the schedule, which turns
- * `event`/`date` into that event's page; conversations are not in this app yet, so the rest opens
- * Home. Never another origin.
+ * (`/m/chats/12`, `/m/schedule?date=…&event=3`, `/m/`), an older or admin-style link may be
+ * `/messages?roomId=12` or `/calendar?event=3`. A conversation's link opens its thread; a calendar
+ * link opens the schedule, which turns `event`/`date` into that event's page; the rest opens Home.
+ * Never another origin.
  */
 function memberUrl(link) {
   let url;
@@ -108,7 +108,11 @@ function memberUrl(link) {
     const query = search.toString();
     return query ? `/m/schedule?${query}` : '/m/schedule';
   }
-  if (/^\/m\/schedule\/[^/]+$/.test(path) || path === '/m/profile') return path;
+  const chat = path.match(/^\/m\/chats\/(\d{1,12})$/);
+  if (chat) return `/m/chats/${chat[1]}`;
+  const room = (path === '/messages' && url.searchParams.get('roomId')) || '';
+  if (/^\d{1,12}$/.test(room)) return `/m/chats/${room}`;
+  if (/^\/m\/schedule\/[^/]+$/.test(path) || path === '/m/profile' || path === '/m/chats') return path;
   return '/m/';
 }
 

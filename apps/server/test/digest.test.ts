@@ -134,7 +134,7 @@ describe('an offline coach', () => {
     expect(mail.text).toContain('"Court 2 <b>only</b>"');
     expect(mail.text).toContain(`Ari Admin, ${clock(last?.createdAt as string)}`);
     expect(mail.text).toMatch(/C[SD]T/);
-    expect(mail.text).toContain(`https://fieldhouse.westfield.example/m/conversations/${fromAdmin.id}`);
+    expect(mail.text).toContain(`https://fieldhouse.westfield.example/m/chats/${fromAdmin.id}`);
     expect(mail.text).toContain('Open Fieldhouse: https://fieldhouse.westfield.example/m/');
     expect(mail.text).toContain(`Stop these e-mails: ${unsubscribe}`);
     // The HTML twin escapes what people wrote.
@@ -231,7 +231,10 @@ describe('an offline guardian', () => {
     expect(mail?.text).toContain(`* ${school.varsity.name} (Announcement)`);
     expect(mail?.text).toContain('"Picture day moved to Thursday. Jerseys on."');
     expect(mail?.text).toContain('Dana Director, ');
-    expect(mail?.text).toContain('https://fieldhouse.westfield.example/m/announcements');
+    // The card waits on the member app's Home ("To acknowledge").
+    expect(mail?.text).toMatch(
+      /\(Announcement\)\r?\n[^*]*Dana Director, [^\r\n]*\r?\n {2}https:\/\/fieldhouse\.westfield\.example\/m\/\r?\n/,
+    );
 
     // Answered and read: a new batch elsewhere mails only what is still pending.
     const ack = await (await as(app, parent)).post(`/api/chat/messages/${message.id}/ack`);

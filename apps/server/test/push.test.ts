@@ -89,7 +89,7 @@ describe('a new message reaches a member who is not looking', () => {
     expect(received?.payload).toEqual({
       title: 'New message from Dana Director',
       body: 'Bus leaves at 3:15 from the north lot',
-      url: `/m/conversations/${room.id}`,
+      url: `/m/chats/${room.id}`,
       tag: `room-${room.id}`,
     });
   });

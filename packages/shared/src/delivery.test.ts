@@ -44,8 +44,8 @@ describe('notification links', () => {
   });
 
   it('opens conversations in the member app for members and in the admin app for admins', () => {
-    expect(notificationAppUrl('/messages?roomId=12', 'COACH')).toBe('/m/conversations/12');
-    expect(notificationAppUrl('/messages?roomId=12', 'PARENT')).toBe('/m/conversations/12');
+    expect(notificationAppUrl('/messages?roomId=12', 'COACH')).toBe('/m/chats/12');
+    expect(notificationAppUrl('/messages?roomId=12', 'PARENT')).toBe('/m/chats/12');
     expect(notificationAppUrl('/messages?roomId=12', 'ATHLETIC_DIRECTOR')).toBe('/messages/?roomId=12');
     expect(notificationAppUrl('/calendar?date=2026-11-26&event=3', 'ATHLETE')).toBe(
       '/m/schedule?date=2026-11-26&event=3',
@@ -54,7 +54,7 @@ describe('notification links', () => {
       '/calendar?date=2026-11-26&event=3',
     );
     expect(notificationAppUrl('/m/announcements/4', 'PARENT')).toBe('/m/announcements/4');
-    expect(notificationAppUrl('/messages?roomId=12&messageId=40', 'PARENT')).toBe('/m/conversations/12?messageId=40');
+    expect(notificationAppUrl('/messages?roomId=12&messageId=40', 'PARENT')).toBe('/m/chats/12?messageId=40');
     expect(notificationAppUrl('/messages?roomId=12&messageId=40', 'ATHLETIC_DIRECTOR')).toBe(
       '/messages/?roomId=12&messageId=40',
     );

@@ -70,7 +70,7 @@ export function roomIdOfLink(actionUrl: string | null | undefined): number | nul
 
 /**
  * Where a notification's link (`actionUrl`, written in the admin app's routes) opens for this
- * person: the member app for coaches, athletes and guardians (`/m/conversations/12`,
+ * person: the member app for coaches, athletes and guardians (`/m/chats/12`,
  * `/m/schedule?…`), the admin app for the admin roles (`/messages/?roomId=12`).
  */
 /** The message a link points at (`…&messageId=7`: an announcement or its nudge, decision 027). */
@@ -87,7 +87,7 @@ export function notificationAppUrl(actionUrl: string | null | undefined, role: R
     if (roomId !== null) return `/messages/?roomId=${roomId}${at ? `&${at}` : ''}`;
     return actionUrl?.startsWith('/') && !actionUrl.startsWith('//') ? actionUrl : '/';
   }
-  if (roomId !== null) return `${MEMBER_APP_BASE}conversations/${roomId}${at ? `?${at}` : ''}`;
+  if (roomId !== null) return `${MEMBER_APP_BASE}chats/${roomId}${at ? `?${at}` : ''}`;
   if (actionUrl?.startsWith(MEMBER_APP_BASE)) return actionUrl;
   const calendar = actionUrl?.match(/^\/calendar\/?(\?.*)?$/);
   if (calendar) return `${MEMBER_APP_BASE}schedule${calendar[1] ?? ''}`;

@@ -65,10 +65,10 @@ export const pendingAcknowledgementsSource: DigestSource = {
           detail: row.kind === 'SCHEDULE_CHANGE' ? 'Schedule change' : 'Announcement',
           excerpt: excerpt(row.content),
           byline: `${sender}, ${schoolTime(new Date(row.created_at), recipient.timeZone)}`,
-          // Members answer on their list of what asks them; staff in the room's thread.
+          // Members answer on Home's "To acknowledge" cards; staff in the room's thread.
           path: isAdminRole(recipient.role)
             ? notificationAppUrl(`/messages?roomId=${row.room_id}&messageId=${row.message_id}`, recipient.role)
-            : `${MEMBER_APP_BASE}announcements`,
+            : MEMBER_APP_BASE,
         };
       }),
     };

@@ -1,7 +1,6 @@
 import type { MemberConversation, PagedResponse, Sport } from '@fieldhouse/shared';
-import { idTokenFor } from '../../web/e2e/chat-client.ts';
 import { OwnServer } from '../../web/e2e/own-server.ts';
-import { expect, expectAccessible, latestMail, PHONE, submitMemberSignIn, test } from './member-helpers.ts';
+import { api, expect, expectAccessible, latestMail, PHONE, submitMemberSignIn, test } from './member-helpers.ts';
 
 /**
  * A member's first week on an install that starts empty (no demo): the first super admin sets up
@@ -27,17 +26,8 @@ test.afterAll(async () => {
 });
 
 /** A call to the API as the install's first super admin. */
-async function asRoot<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const token = await idTokenFor(server.url, ROOT.email, ROOT.password);
-  const res = await fetch(`${server.url}/api${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : null,
-  });
-  const json = (await res.json()) as { data: T };
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json.data;
-}
+const asRoot = <T>(method: string, path: string, body?: unknown) =>
+  api<T>(server.url, ROOT.email, method, path, body, ROOT.password);
 
 test('an invited coach’s first week in the member app on an empty install', async ({ page, request }) => {
   test.setTimeout(120_000);

@@ -26,8 +26,15 @@ export async function idTokenFor(baseURL: string, email: string, password = DEMO
 }
 
 /** A JSON call to the API as `email`, for journeys that arrange their data the way the apps would. */
-export async function api<T>(baseURL: string, email: string, method: string, path: string, body?: unknown) {
-  const token = await idTokenFor(baseURL, email);
+export async function api<T>(
+  baseURL: string,
+  email: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  password = DEMO.password,
+) {
+  const token = await idTokenFor(baseURL, email, password);
   const res = await fetch(`${baseURL}/api${path}`, {
     method,
     headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },

@@ -2,12 +2,12 @@ import { historyQueryOptions, roomDetailQueryOptions } from '@fieldhouse/client/
 import { useChat } from '@fieldhouse/client/chat/realtime/chat-provider.tsx';
 import { typingText } from '@fieldhouse/client/chat/realtime/typing-store.ts';
 import { useRoomSession } from '@fieldhouse/client/chat/realtime/use-room-session.ts';
-import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { createFileRoute, Link } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { useRef, useSyncExternalStore } from 'react';
 import { z } from 'zod';
+import { BackLink } from '../../components/back-link.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { useMember } from '../../features/auth/use-auth.ts';
 import { Composer } from '../../features/conversations/components/composer.tsx';
@@ -58,14 +58,7 @@ function ThreadPage() {
       gap="md"
       mih="calc(100dvh - var(--app-shell-header-offset, 56px) - var(--app-shell-footer-offset, 64px) - 2 * var(--mantine-spacing-md))"
     >
-      <Anchor
-        component={Link}
-        to="/chats"
-        size="sm"
-        style={{ alignSelf: 'flex-start', minHeight: 44, display: 'flex', alignItems: 'center', gap: 4 }}
-      >
-        <IconArrowLeft size={16} aria-hidden="true" /> Chats
-      </Anchor>
+      <BackLink to="/chats" label="Chats" />
       {!detail ? (
         <QueryState isError={room.isError} refetch={room.refetch} lines={1} />
       ) : (

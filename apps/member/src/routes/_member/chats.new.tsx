@@ -1,11 +1,12 @@
 import { CONTACT_GROUP_LABELS, CONTACT_GROUPS, type MemberContact } from '@fieldhouse/shared';
-import { Anchor, Button, Paper, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Paper, Stack, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconArrowLeft, IconSearch } from '@tabler/icons-react';
+import { IconSearch } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { BackLink } from '../../components/back-link.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { contactsQueryOptions, useStartConversation } from '../../features/conversations/api/conversations.ts';
@@ -42,14 +43,7 @@ function NewChatPage() {
 
   return (
     <Stack gap="md">
-      <Anchor
-        component={Link}
-        to="/chats"
-        size="sm"
-        style={{ alignSelf: 'flex-start', minHeight: 44, display: 'flex', alignItems: 'center', gap: 4 }}
-      >
-        <IconArrowLeft size={16} aria-hidden="true" /> Chats
-      </Anchor>
+      <BackLink to="/chats" label="Chats" />
       <Title order={1} size="h2">
         New conversation
       </Title>

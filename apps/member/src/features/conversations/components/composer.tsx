@@ -1,12 +1,9 @@
 import { useChat } from '@fieldhouse/client/chat/realtime/chat-provider.tsx';
-import { isTooLarge } from '@fieldhouse/client/chat/socket/uploader.ts';
-import { CHAT, fileTooLargeMessage } from '@fieldhouse/shared';
+import { useFileDraft } from '@fieldhouse/client/chat/socket/file-draft.ts';
+import { CHAT } from '@fieldhouse/shared';
 import { ActionIcon, CloseButton, FileButton, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { IconPaperclip, IconPhoto, IconSend } from '@tabler/icons-react';
 import { type KeyboardEvent, useState } from 'react';
-import { toast } from 'sonner';
-
-const MAX_FILES = 10;
 
 /**
  * Writing on a phone: the text grows to five lines, photos and files by button (the camera is one
@@ -26,25 +23,15 @@ export function Composer({
 }) {
   const { outbox } = useChat();
   const [text, setText] = useState('');
-  const [files, setFiles] = useState<File[]>([]);
+  const { files, add: addFiles, remove: removeFile, clear: clearFiles } = useFileDraft();
   const tooLong = text.length > CHAT.maxMessageLength;
-
-  const addFiles = (incoming: File[]) => {
-    const fitting = incoming.filter((f) => !isTooLarge(f));
-    if (fitting.length < incoming.length) toast.error(fileTooLargeMessage());
-    setFiles((current) => {
-      const next = [...current, ...fitting];
-      if (next.length > MAX_FILES) toast.warning(`Send at most ${MAX_FILES} files in one message.`);
-      return next.slice(0, MAX_FILES);
-    });
-  };
 
   const send = () => {
     if (disabled || tooLong) return;
     const queued = outbox.send(roomId, files.length ? text.trim() : text, files);
     if (!queued) return;
     setText('');
-    setFiles([]);
+    clearFiles();
     onStopTyping();
   };
 
@@ -76,11 +63,7 @@ export function Composer({
               <Text size="sm" truncate style={{ flex: 1 }}>
                 {file.name}
               </Text>
-              <CloseButton
-                size="xl"
-                aria-label={`Remove ${file.name}`}
-                onClick={() => setFiles((current) => current.filter((_, i) => i !== index))}
-              />
+              <CloseButton size="xl" aria-label={`Remove ${file.name}`} onClick={() => removeFile(index)} />
             </Group>
           ))}
         </Stack>

@@ -1,11 +1,7 @@
-import { chatKeys } from '@fieldhouse/client/chat/cache/chat-queries.ts';
+import { downloadAttachment, useAttachmentUrl } from '@fieldhouse/client/chat/cache/attachments.ts';
 import type { Media } from '@fieldhouse/shared';
 import { Anchor, Group, Image, Paper, Skeleton, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import { IconDownload, IconFile, IconFileTypePdf, IconPhoto } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
-import { toast } from 'sonner';
-import { apiBlob } from '../../../lib/api-client.ts';
 
 export const formatBytes = (bytes: number) =>
   bytes < 1024
@@ -14,32 +10,8 @@ export const formatBytes = (bytes: number) =>
       ? `${(bytes / 1024).toFixed(0)} KB`
       : `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 
-/** Attachments need the bearer token, so they load as blobs; the object URL lives with the view. */
-function useBlobUrl(media: Media, enabled: boolean) {
-  const blob = useQuery({
-    queryKey: chatKeys.attachment(media.uuid),
-    queryFn: () => apiBlob(media.url),
-    enabled,
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: 10 * 60_000,
-  });
-  const url = useMemo(() => (blob.data ? URL.createObjectURL(blob.data) : undefined), [blob.data]);
-  useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
-  return { url, isError: blob.isError };
-}
-
-async function download(media: Media) {
-  try {
-    const url = URL.createObjectURL(await apiBlob(media.url));
-    Object.assign(document.createElement('a'), { href: url, download: media.fileName }).click();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  } catch {
-    toast.error(`Could not download ${media.fileName}`);
-  }
-}
-
 function ImagePreview({ media }: { media: Media }) {
-  const { url, isError } = useBlobUrl(media, true);
+  const { url, isError } = useAttachmentUrl(media, true);
   if (isError) return <FileCard media={media} />;
   if (!url) return <Skeleton w={260} h={180} radius="md" />;
   return (
@@ -69,7 +41,7 @@ function FileCard({ media }: { media: Media }) {
         <Anchor
           component="button"
           type="button"
-          onClick={() => void download(media)}
+          onClick={() => void downloadAttachment(media)}
           aria-label={`Download ${media.fileName}`}
         >
           <IconDownload size={18} />

@@ -1,17 +1,14 @@
 import { useChat } from '@fieldhouse/client/chat/realtime/chat-provider.tsx';
-import { isTooLarge } from '@fieldhouse/client/chat/socket/uploader.ts';
-import { CHAT, fileTooLargeMessage } from '@fieldhouse/shared';
+import { MAX_DRAFT_FILES, useFileDraft } from '@fieldhouse/client/chat/socket/file-draft.ts';
+import { CHAT } from '@fieldhouse/shared';
 import { ActionIcon, CloseButton, FileButton, Group, Paper, Stack, Text, Textarea, Tooltip } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChartBar, IconPaperclip, IconPhoto, IconSend, IconUpload } from '@tabler/icons-react';
 import { type ClipboardEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { formatBytes } from './attachment-view.tsx';
 import { PollModal } from './poll-modal.tsx';
 import { ReplyBar, useReplyDraft } from './reply-quote.tsx';
-
-const MAX_FILES = 10;
 
 type Props = {
   roomId: number;
@@ -34,7 +31,7 @@ export function Composer({ roomId, placeholder, recipient, onTyping, onStopTypin
   const phone = useMediaQuery('(max-width: 48em)');
   const buttonSize = phone ? 'xl' : 'lg';
   const [text, setText] = useState('');
-  const [files, setFiles] = useState<File[]>([]);
+  const { files, add: addFiles, remove: removeFile, clear: clearFiles } = useFileDraft();
   const [pollOpen, setPollOpen] = useState(false);
   const tooLong = text.length > CHAT.maxMessageLength;
   const { replyTo, cancel: cancelReply } = useReplyDraft();
@@ -44,24 +41,13 @@ export function Composer({ roomId, placeholder, recipient, onTyping, onStopTypin
     if (replyTo) input.current?.focus();
   }, [replyTo]);
 
-  const addFiles = (incoming: File[]) => {
-    if (incoming.length === 0) return;
-    const fitting = incoming.filter((f) => !isTooLarge(f));
-    if (fitting.length < incoming.length) toast.error(fileTooLargeMessage());
-    setFiles((current) => {
-      const next = [...current, ...fitting];
-      if (next.length > MAX_FILES) toast.warning(`Send at most ${MAX_FILES} files in one message.`);
-      return next.slice(0, MAX_FILES);
-    });
-  };
-
   const send = () => {
     // The outbox refuses empty or over-long text with the console warning of SPEC §5.
     const queued = outbox.send(roomId, files.length ? text.trim() : text, files, replyTo ?? undefined);
     if (!queued) return;
     cancelReply();
     setText('');
-    setFiles([]);
+    clearFiles();
     onStopTyping();
   };
 
@@ -98,7 +84,7 @@ export function Composer({ roomId, placeholder, recipient, onTyping, onStopTypin
             Drop files to send to {recipient}
           </Text>
           <Text size="sm" c="dimmed">
-            Up to {MAX_FILES} files, {Math.round(CHAT.maxFileSizeBytes / (1024 * 1024))} MB each
+            Up to {MAX_DRAFT_FILES} files, {Math.round(CHAT.maxFileSizeBytes / (1024 * 1024))} MB each
           </Text>
         </Stack>
       </Dropzone.FullScreen>
@@ -118,7 +104,7 @@ export function Composer({ roomId, placeholder, recipient, onTyping, onStopTypin
                 <CloseButton
                   size={phone ? 'lg' : 'xs'}
                   aria-label={`Remove ${file.name}`}
-                  onClick={() => setFiles((current) => current.filter((_, i) => i !== index))}
+                  onClick={() => removeFile(index)}
                 />
               </Group>
             </Paper>

@@ -116,7 +116,7 @@ test.describe('at phone size', () => {
     await api(base, MEMBERS.athlete, 'GET', `/chat/rooms/${roomId}`);
     const guardian = await secondBrowser(browser, PHONE);
     try {
-      await signInMember(guardian, MEMBERS.parent, '/m/chats');
+      await signInMember(guardian, MEMBERS.parent);
       const athletePage = await secondBrowser(browser, PHONE);
       try {
         await signInMember(athletePage, MEMBERS.athlete, `/m/chats/${roomId}`);
@@ -126,9 +126,15 @@ test.describe('at phone size', () => {
       } finally {
         await athletePage.context().close();
       }
-      const row = guardian.getByRole('link').filter({ hasText: `Thanks coach ${suffix}` });
+      // Live on the guardian's Home, among the unread conversations.
+      const row = guardian
+        .getByRole('list', { name: 'Unread conversations' })
+        .getByRole('link')
+        .filter({ hasText: `Thanks coach ${suffix}` });
       await expect(row).toBeVisible();
       await expect(row).toContainText('You read along as a guardian');
+      await expectAccessible(guardian, 'a guardian’s Home with an unread conversation (phone)');
+      await guardian.screenshot({ path: 'e2e/.screenshots/member-home-unread.png', fullPage: true });
       await row.click();
       const guardianLog = guardian.getByRole('log', { name: 'Messages' });
       await expect(guardianLog).toContainText(`Great effort at practice today ${suffix}`);

@@ -1,6 +1,7 @@
 import { type ChatMessage, SOCKET_EVENTS } from '@fieldhouse/shared';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { notifyUsers } from '../src/modules/chat/notifications.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { as, buildSchool, type School } from './helpers/directory.ts';
 import { signInAs } from './helpers/factories.ts';
@@ -227,6 +228,28 @@ describe('notifications', () => {
     // The sender, who is in the room, is not notified of their own message.
     const own = (await (await as(app, school.administrator)).get('/api/notifications?limit=100')).json().data.result;
     expect(own.filter((n: { message: string }) => n.message === 'Bus leaves at 3:15')).toEqual([]);
+  });
+});
+
+describe('notifications of one link', () => {
+  it('an unread entry takes the newer notice’s kind: a safeguarding note, then a message', async () => {
+    const room = await directRoom(school.director, school.coach);
+    const link = `/messages?roomId=${room.id}`;
+    await notifyUsers(app.database.db, [school.coach.id], {
+      title: 'Added to a conversation for safeguarding',
+      message: 'Guardians read along.',
+      type: 'info',
+      actionUrl: link,
+    });
+    const coach = await socketFor(school.coach);
+    const director = await socketFor(school.director);
+    const notified = next<{ title: string; type: string; actionUrl: string }>(coach, SOCKET_EVENTS.notification);
+    await emit(director, SOCKET_EVENTS.chatMessage, { roomId: room.id, message: 'Nets are in the cage' });
+    expect(await notified).toMatchObject({ title: 'New message from Dana Director', type: 'message', actionUrl: link });
+    const list = (await (await as(app, school.coach)).get('/api/notifications?unreadOnly=true')).json().data;
+    expect(list.result.filter((n: { actionUrl: string }) => n.actionUrl === link)).toEqual([
+      expect.objectContaining({ type: 'message', message: 'Nets are in the cage' }),
+    ]);
   });
 });
 

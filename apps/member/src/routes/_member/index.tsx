@@ -1,18 +1,23 @@
-import { Badge, Group, Stack, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { createFileRoute } from '@tanstack/react-router';
+import { Anchor, Badge, Group, Stack, Title } from '@mantine/core';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { createFileRoute, Link } from '@tanstack/react-router';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { EventRow } from '../../components/event-row.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { pendingAnnouncementsQueryOptions } from '../../features/announcements/api/my-announcements.ts';
 import { AnnouncementCards } from '../../features/announcements/components/announcement-cards.tsx';
 import { useMember } from '../../features/auth/use-auth.ts';
+import { conversationsQueryOptions, unreadQueryOptions } from '../../features/conversations/api/conversations.ts';
+import { ConversationRow } from '../../features/conversations/components/conversation-row.tsx';
 import { myTeamsQueryOptions } from '../../features/home/api/my-teams.ts';
 import { MyTeams } from '../../features/home/components/my-teams.tsx';
 import { upcomingScheduleQueryOptions } from '../../features/schedule/api/schedule.ts';
 import { addDays } from '../../lib/dates.ts';
 
-/** Home: what needs me (announcements to acknowledge), what is next this week, and my teams. */
+/** Shown on Home: the newest conversations with unread messages; the Chats tab has the rest. */
+const UNREAD_ON_HOME = 3;
+
+/** Home: what needs me (announcements to acknowledge, unread messages), what is next this week, my teams. */
 export const Route = createFileRoute('/_member/')({
   component: HomePage,
 });
@@ -22,6 +27,9 @@ function HomePage() {
   const announcements = useQuery(pendingAnnouncementsQueryOptions());
   const schedule = useQuery(upcomingScheduleQueryOptions());
   const teams = useQuery(myTeamsQueryOptions());
+  const conversations = useInfiniteQuery(conversationsQueryOptions(''));
+  const unread = useQuery(unreadQueryOptions()).data;
+  const unreadRooms = (conversations.data?.pages[0]?.result ?? []).filter((c) => c.unread > 0).slice(0, UNREAD_ON_HOME);
   const weekEnd = addDays(new Date(), 7).getTime();
   const now = Date.now();
   const thisWeek = (schedule.data?.occurrences ?? []).filter(
@@ -48,6 +56,46 @@ function HomePage() {
           <AnnouncementCards items={announcements.data.result} />
         ) : (
           <QueryState isError={announcements.isError} refetch={announcements.refetch} lines={1} />
+        )}
+      </Stack>
+
+      <Stack gap="xs" component="section" aria-labelledby="home-unread">
+        <Group gap="xs" justify="space-between">
+          <Group gap="xs">
+            <Title order={2} size="h4" id="home-unread">
+              Unread messages
+            </Title>
+            {(unread?.rooms ?? 0) > 0 && (
+              <Badge color="red" aria-label={`${unread?.rooms} conversations with unread messages`}>
+                {unread?.rooms}
+              </Badge>
+            )}
+          </Group>
+          <Anchor component={Link} to="/chats" size="sm">
+            All chats
+          </Anchor>
+        </Group>
+        {conversations.data ? (
+          unreadRooms.length > 0 ? (
+            <Stack
+              gap="xs"
+              component="ul"
+              aria-label="Unread conversations"
+              style={{ listStyle: 'none', padding: 0, margin: 0 }}
+            >
+              {unreadRooms.map((c) => (
+                <li key={c.id}>
+                  <ConversationRow conversation={c} />
+                </li>
+              ))}
+            </Stack>
+          ) : (
+            <EmptyState title="No unread messages">
+              New messages from your coaches, the athletic staff and your team chats appear here.
+            </EmptyState>
+          )
+        ) : (
+          <QueryState isError={conversations.isError} refetch={conversations.refetch} lines={1} />
         )}
       </Stack>
 

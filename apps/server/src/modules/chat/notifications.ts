@@ -87,7 +87,14 @@ export async function notifyUsers(db: Db, userIds: number[], notification: NewNo
         .onConflictDoUpdate({
           target: [notifications.userId, notifications.actionUrl],
           targetWhere: sql`read_at is null`,
-          set: { title: sql`excluded.title`, message: sql`excluded.message`, createdAt: sql`now()` },
+          // The newer notice speaks for the link, its kind too: a safeguarding note ('info') then a
+          // message must read as a message (the apps toast 'info' and ring for 'message').
+          set: {
+            title: sql`excluded.title`,
+            message: sql`excluded.message`,
+            type: sql`excluded.type`,
+            createdAt: sql`now()`,
+          },
         })
         .returning()
     : [];

@@ -68,7 +68,9 @@ test.describe('at phone size', () => {
       ).toBeVisible();
       await page.getByRole('textbox', { name: 'Message' }).fill(`Yes — here is the court now ${suffix}`);
       await page.getByRole('button', { name: 'Send' }).click();
-      await expect(log.getByRole('img', { name: /fieldhouse-e2e-team-photo/ })).toBeVisible({ timeout: 20_000 });
+      // Earlier journeys may have left photos in this room: this answer's own bubble holds the photo.
+      const answer = log.getByTestId('message').filter({ hasText: `here is the court now ${suffix}` });
+      await expect(answer.getByRole('img', { name: /fieldhouse-e2e-team-photo/ })).toBeVisible({ timeout: 20_000 });
       await expect(page.getByTestId('pending-message')).toHaveCount(0);
       await expectAccessible(page, 'a thread (phone)');
       // As the phone shows it: scrolled to the newest message, the composer above the tabs.
@@ -76,7 +78,12 @@ test.describe('at phone size', () => {
 
       const directorList = director.getByTestId('message-list');
       await expect(directorList).toContainText(`here is the court now ${suffix}`);
-      await expect(directorList.getByRole('img').last()).toBeVisible();
+      await expect(
+        directorList
+          .locator('[data-message-id]')
+          .filter({ hasText: `here is the court now ${suffix}` })
+          .getByRole('img', { name: /fieldhouse-e2e-team-photo/ }),
+      ).toBeVisible();
     } finally {
       await director.context().close();
     }
@@ -94,7 +101,7 @@ test.describe('at phone size', () => {
     const athleteName = `${athlete.firstName} ${athlete.lastName}`;
 
     await signInMember(page, MEMBERS.coach, '/m/chats');
-    await page.getByRole('link', { name: 'New' }).click();
+    await page.getByRole('link', { name: 'New', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'New conversation', level: 1 })).toBeVisible();
     await page.getByRole('searchbox', { name: 'Search people' }).fill(athlete.firstName);
     const contact = page.getByRole('button', { name: new RegExp(`conversation with ${athleteName}`) });
@@ -160,7 +167,7 @@ test.describe('at desktop size', () => {
     await expectAccessible(page, 'chats (desktop)');
     await shot('member-chats-desktop');
     await page.getByRole('button', { name: 'Switch to dark mode' }).click();
-    await page.getByRole('link', { name: 'New' }).click();
+    await page.getByRole('link', { name: 'New', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'New conversation', level: 1 })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Coaches' })).toBeVisible();
     await expectAccessible(page, 'new conversation (desktop, dark)');

@@ -80,7 +80,7 @@ test('an invited coach’s first week in the member app on an empty install', as
     page.getByText('No conversations yet').or(page.getByRole('list', { name: 'Conversations' })),
   ).toBeVisible();
   await expectAccessible(page, 'a new coach’s Chats on an empty install');
-  await page.getByRole('link', { name: 'New' }).click();
+  await page.getByRole('link', { name: 'New', exact: true }).click();
   const staff = page.getByRole('region', { name: 'Athletic staff' });
   await expect(staff).toBeVisible();
   await staff.getByRole('button').first().click();

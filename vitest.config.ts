@@ -5,21 +5,45 @@ import { defineConfig } from 'vitest/config';
  * on PostgreSQL when TEST_DATABASE_URL is set, so both engines stay honest.
  */
 /**
- * Server suites wait on sockets, timers and the database far more than they compute, so they run
- * four files at a time even on two cores (8.7 → 4.8 min on PostgreSQL, decision 015).
- * Every project of one group shares its worker count, so the whole first group runs four wide.
+ * Server suites wait on sockets, timers and the database far more than they compute, so most
+ * run four files at a time even on two cores (8.7 → 4.8 min on PostgreSQL, decision 015).
  */
 const WORKERS = 4;
 /**
- * The soak counts every message through drops and a restart under a deadline: beside three busy
- * neighbours it took 8× as long, so it runs alone after the rest (its own group).
+ * Files that start processes, spin the CPU or time themselves (a cluster, a restart, SRP's
+ * property test, the soak's deadline, a timing ratio): beside three busy neighbours they ran out
+ * of time, so they run after the rest, two at a time as the whole suite used to.
  */
-const ALONE = ['test/soak.test.ts'];
+const HEAVY = [
+  'src/identity/srp.test.ts',
+  'src/ops/nginx-config.test.ts',
+  ...[
+    'backup-restore',
+    'cluster-failover',
+    'cluster-processes',
+    'data-dir-lock',
+    'identity-cognito-local',
+    'identity-enumeration',
+    'input-fuzz',
+    'logging',
+    'node-versions',
+    'ops-commands',
+    'process',
+    'push-cluster',
+    'realtime-cluster',
+    'seed',
+    'simulate',
+    'soak',
+  ].map((name) => `test/${name}.test.ts`),
+];
 
-/** Unit tests beside the code (src/) need no database: they run in the PGlite project only. */
+/**
+ * Unit tests beside the code (src/) need no database: they run in the PGlite project only.
+ * Every project of one group shares its worker count, hence a second project per engine.
+ */
 const serverProject = (name: string, env: Record<string, string>, include: string[]) => [
-  serverGroup(name, env, include, { exclude: ALONE, groupOrder: 0, maxWorkers: WORKERS }),
-  serverGroup(`${name}:alone`, env, ALONE, { exclude: [], groupOrder: 1, maxWorkers: 1 }),
+  serverGroup(name, env, include, { exclude: HEAVY, groupOrder: 0, maxWorkers: WORKERS }),
+  serverGroup(`${name}:heavy`, env, HEAVY, { exclude: [], groupOrder: 1, maxWorkers: 2 }),
 ];
 
 const serverGroup = (

@@ -25,8 +25,9 @@ test('the coach sees "Seen" appear under their message when the administrator re
   const log = page.getByRole('log', { name: 'Messages' });
   await expect(log.getByTestId('message').filter({ hasText: text })).toBeVisible();
   await expect(page.getByTestId('pending-message')).toHaveCount(0);
+  // The message is new, so a receipt under it can only have come live. Nothing is asserted before
+  // the read: another journey's administrator may have this room open and read it first.
   const receipt = page.locator(`[data-testid="message"]:has-text("${text}") + [data-testid="read-receipt"]`);
-  await expect(receipt).toHaveCount(0);
 
   await api(base, DEMO.admin, 'POST', `/chat/rooms/${room.id}/read`);
   await expect(receipt).toHaveText('Seen', { timeout: 15_000 });

@@ -3,6 +3,7 @@ import { changeNoticeSchema } from './change-notice.ts';
 import { CHAT } from './constants.ts';
 import { messageAckSchema } from './message-ack.ts';
 import { messageQuoteSchema, pinnedMessageSchema } from './message-quote.ts';
+import { readPositionSchema } from './read-receipts.ts';
 import { muteStateSchema } from './room-mute.ts';
 import { memberReasonSchema } from './safeguarding.ts';
 import { isoDateTime, limitParam, pageParam } from './user.ts';
@@ -260,6 +261,11 @@ export const roomDetailSchema = z.object({
   pinned: pinnedMessageSchema.nullable().optional(),
   /** Whether the viewer may pin here: a team room, and they are its coach or a school administrator. */
   viewerCanPin: z.boolean().optional(),
+  /**
+   * Read receipts (decision 023): the read position of every participant other than the viewer,
+   * so `reads.length` is the M of "Seen by N of M". Observers are not listed.
+   */
+  reads: z.array(readPositionSchema).optional(),
 });
 export type RoomDetail = z.infer<typeof roomDetailSchema>;
 

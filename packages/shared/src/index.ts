@@ -20,6 +20,7 @@ export * from './message-ack.ts';
 export * from './message-controls.ts';
 export * from './message-quote.ts';
 export * from './plural.ts';
+export * from './read-receipts.ts';
 export * from './report-labels.ts';
 export * from './reports.ts';
 export * from './room-mute.ts';

@@ -39,6 +39,8 @@ export const SOCKET_EVENTS = {
   messageUpdated: 'chat:message-updated',
   /** Someone acknowledged an announcement or schedule change: the message's new counts (decision 027). */
   ackUpdate: 'chat:ack-update',
+  /** A participant's read position in a room moved (decision 023, read receipts): `ReadUpdate`. */
+  readUpdate: 'chat:read-update',
 } as const;
 
 export type SocketEventName = (typeof SOCKET_EVENTS)[keyof typeof SOCKET_EVENTS];

@@ -2,10 +2,11 @@ import { historyQueryOptions, roomDetailQueryOptions } from '@fieldhouse/client/
 import { useChat } from '@fieldhouse/client/chat/realtime/chat-provider.tsx';
 import { typingText } from '@fieldhouse/client/chat/realtime/typing-store.ts';
 import { useRoomSession } from '@fieldhouse/client/chat/realtime/use-room-session.ts';
+import { useReadReceipt } from '@fieldhouse/client/chat/receipts/use-read-receipt.ts';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { useRef, useSyncExternalStore } from 'react';
+import { Fragment, useRef, useSyncExternalStore } from 'react';
 import { z } from 'zod';
 import { BackLink } from '../../components/back-link.tsx';
 import { QueryState } from '../../components/query-state.tsx';
@@ -14,6 +15,7 @@ import { Composer } from '../../features/conversations/components/composer.tsx';
 import { MessageBubble } from '../../features/conversations/components/message-bubble.tsx';
 import { PendingBubble } from '../../features/conversations/components/pending-bubble.tsx';
 import { personName } from '../../features/conversations/components/person-name.ts';
+import { ReadReceipt } from '../../features/conversations/components/read-receipt.tsx';
 import { RoomNotes } from '../../features/conversations/components/room-notes.tsx';
 import { useStickToBottom } from '../../features/conversations/realtime/use-stick-to-bottom.ts';
 
@@ -40,6 +42,7 @@ function ThreadPage() {
   const typists = useSyncExternalStore(typing.subscribe, () => typing.typists(roomId));
   const messages = history.data?.pages.flatMap((p) => p.messages) ?? [];
   const newest = messages.at(-1)?.id;
+  const receipt = useReadReceipt(roomId, messages);
 
   const list = useRef<HTMLDivElement>(null);
   useStickToBottom(list, Boolean(history.data), `${newest}-${pending.length}`);
@@ -98,12 +101,14 @@ function ThreadPage() {
             </Text>
           )}
           {messages.map((m) => (
-            <MessageBubble
-              key={m.id}
-              message={m}
-              mine={m.sender.id === member.user.id}
-              showSender={detail?.kind !== 'DIRECT' || others.length > 1}
-            />
+            <Fragment key={m.id}>
+              <MessageBubble
+                message={m}
+                mine={m.sender.id === member.user.id}
+                showSender={detail?.kind !== 'DIRECT' || others.length > 1}
+              />
+              {receipt?.messageId === m.id && <ReadReceipt receipt={receipt} />}
+            </Fragment>
           ))}
           {pending.map((item) => (
             <PendingBubble key={item.clientId} item={item} />

@@ -283,18 +283,23 @@ export async function history(db: Db, room: Room, query: HistoryQuery, viewerId:
  * Marks everything up to the room's newest message read. A send holds the room's row lock while
  * it stores a message and counts it unread; holding that lock (shared) while reading the newest
  * message means no send lands between the two, so the count never drops a message it has not
- * shown (decision 017).
+ * shown (decision 017). Returns the reader's position before and after, and why they are in the
+ * room, so read receipts are announced only when a participant's position moved (decision 023);
+ * null when they are no member.
  */
 export async function markRead(db: Db, roomId: number, userId: number) {
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     await tx.select({ id: chatRooms.id }).from(chatRooms).where(eq(chatRooms.id, roomId)).for('share');
-    const newest = tx
-      .select({ id: sql<number>`max(${chatMessages.id})` })
-      .from(chatMessages)
-      .where(eq(chatMessages.roomId, roomId));
-    await tx
-      .update(chatRoomMembers)
-      .set({ unreadCount: 0, lastReadMessageId: sql`(${newest})` })
-      .where(and(eq(chatRoomMembers.roomId, roomId), eq(chatRoomMembers.userId, userId)));
+    // The FROM subquery reads the row as it was before this update: the previous position.
+    const { rows } = await tx.execute<{ previous: number | null; current: number | null; reason: string }>(sql`
+      update ${chatRoomMembers} as mem set unread_count = 0,
+        last_read_message_id = (select max(id) from ${chatMessages} where room_id = ${roomId})
+      from (select last_read_message_id from ${chatRoomMembers} where room_id = ${roomId} and user_id = ${userId}) as old
+      where mem.room_id = ${roomId} and mem.user_id = ${userId}
+      returning old.last_read_message_id as previous, mem.last_read_message_id as current, mem.reason`);
+    const row = rows[0];
+    if (!row) return null;
+    const num = (v: number | null) => (v === null ? null : Number(v));
+    return { previous: num(row.previous), current: num(row.current), reason: row.reason };
   });
 }

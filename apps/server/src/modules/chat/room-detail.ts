@@ -33,6 +33,7 @@ export async function roomDetail(db: Db, room: Room, viewer: AppUser): Promise<R
         reason: chatRoomMembers.reason,
         mutedAt: chatRoomMembers.mutedAt,
         mutedUntil: chatRoomMembers.mutedUntil,
+        lastReadMessageId: chatRoomMembers.lastReadMessageId,
       })
       .from(chatRoomMembers)
       .innerJoin(users, eq(users.id, chatRoomMembers.userId))
@@ -108,14 +109,27 @@ export async function roomDetail(db: Db, room: Room, viewer: AppUser): Promise<R
     name: room.name,
     team: team ?? null,
     directUserIds: room.directKey ? room.directKey.split(':').map(Number) : null,
-    members: rows.map(({ dateOfBirth: _dateOfBirth, status: _status, mutedAt: _at, mutedUntil: _until, ...m }) => ({
-      ...m,
-      reason: m.reason as MemberReason,
-      note: note(m.id, m.reason as MemberReason),
-    })),
+    members: rows.map(
+      ({
+        dateOfBirth: _dateOfBirth,
+        status: _status,
+        mutedAt: _at,
+        mutedUntil: _until,
+        lastReadMessageId: _read,
+        ...m
+      }) => ({
+        ...m,
+        reason: m.reason as MemberReason,
+        note: note(m.id, m.reason as MemberReason),
+      }),
+    ),
     safeguarding: { hold: room.safeguardingHold, viewerNote },
     ...(viewerRow ? { viewerMute: muteStateOf(viewerRow) } : {}),
     pinned: room.kind === 'TEAM' ? await pinnedOf(db, room) : null,
     viewerCanPin: await canPin(db, viewer, room),
+    // Read receipts (decision 023): participants only; the viewer's own position is no receipt.
+    reads: rows
+      .filter((m) => m.reason === 'PARTICIPANT' && m.id !== viewer.id)
+      .map((m) => ({ userId: m.id, lastReadMessageId: m.lastReadMessageId })),
   };
 }

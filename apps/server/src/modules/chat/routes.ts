@@ -20,6 +20,7 @@ import { chatAttachments, teams, users } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import { requireAuth } from '../auth/authenticate.ts';
 import { viewerMuted } from '../message-controls/mute.ts';
+import { announceRead } from '../message-controls/read-receipts.ts';
 import type { Emit } from '../safeguarding/reconcile.ts';
 import { history, markRead } from './messages.ts';
 import { listNotifications, markNotificationsRead } from './notifications.ts';
@@ -259,7 +260,11 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const viewer = active(request);
       const room = await accessibleRoom(app.database.db, viewer, request.params.id, live);
-      await markRead(app.database.db, room.id, viewer.id);
+      const move = await markRead(app.database.db, room.id, viewer.id);
+      // Receipts are a nicety: a failure to announce one must not fail the read itself.
+      await announceRead(app.io, app.database.db, room.id, viewer.id, move).catch((error: unknown) =>
+        request.log.warn({ err: error }, 'read receipt not announced'),
+      );
       return ok(null);
     },
   );

@@ -8,6 +8,7 @@ export const chatKeys = {
   tabs: () => ['chat', 'tabs'] as const,
   roomLists: () => ['chat', 'rooms'] as const,
   roomList: (tab: TabValue, search: string) => ['chat', 'rooms', tab, search] as const,
+  rooms: () => ['chat', 'room'] as const,
   room: (roomId: number) => ['chat', 'room', roomId] as const,
   histories: (roomId?: number) => (roomId ? (['chat', 'messages', roomId] as const) : (['chat', 'messages'] as const)),
   history: (roomId: number, around: number | undefined) => ['chat', 'messages', roomId, around ?? 'latest'] as const,

@@ -12,6 +12,7 @@ import {
   type Notification,
   type PollUpdate,
   type PresenceSnapshot,
+  type ReadUpdate,
   type RoomUpdate,
   SOCKET_EVENTS,
   type TabValue,
@@ -32,6 +33,7 @@ import {
   type RoomListPage,
 } from '../cache/chat-cache.ts';
 import { chatKeys, markRoomRead } from '../cache/chat-queries.ts';
+import { storeReadPosition } from '../receipts/store-read.ts';
 import { ChatSocket, type SocketToast } from '../socket/chat-socket.ts';
 import { createErrorReporter } from '../socket/error-reporter.ts';
 import { Outbox, type OutboxChannel } from '../socket/outbox.ts';
@@ -168,6 +170,9 @@ async function catchUp(queryClient: QueryClient) {
     queryClient.invalidateQueries({ queryKey: chatKeys.roomLists() }),
     queryClient.invalidateQueries({ queryKey: chatKeys.tabs() }),
     queryClient.invalidateQueries({ queryKey: chatKeys.notifications() }),
+    // Read receipts missed while away come with the room detail, next time a room opens. Not
+    // refetched now: a room the viewer was removed from while away would answer 403 (a sign-out).
+    queryClient.invalidateQueries({ queryKey: chatKeys.rooms(), refetchType: 'none' }),
   ]);
 }
 
@@ -233,6 +238,8 @@ export function ChatProvider({
         const found = storeMessage(queryClient, message, viewerId, socket.currentRoom);
         if (!found) void queryClient.invalidateQueries({ queryKey: chatKeys.roomLists() });
         if (message.sender.id === viewerId) return;
+        // Sending marks the sender's own position (the server does so), so it is a read receipt too.
+        storeReadPosition(queryClient, roomId, message.sender.id, message.id);
         if (isOpen) {
           markRead(roomId);
           return;
@@ -276,6 +283,9 @@ export function ChatProvider({
         if (notification.type !== 'message') toast.info(notification.title, { description: notification.message });
       }),
       socket.on<ChatMessage>(SOCKET_EVENTS.messageUpdated, (message) => storeMessageChange(queryClient, message)),
+      socket.on<ReadUpdate>(SOCKET_EVENTS.readUpdate, ({ roomId, userId, lastReadMessageId }) =>
+        storeReadPosition(queryClient, roomId, userId, lastReadMessageId),
+      ),
       socket.on<PollUpdate>(SOCKET_EVENTS.pollUpdate, ({ roomId, messageId, poll }) =>
         queryClient.setQueriesData<InfiniteData<HistoryPage>>({ queryKey: chatKeys.histories(roomId) }, (data) =>
           data ? applyPollUpdate(data, messageId, poll) : data,

@@ -1,5 +1,6 @@
 import { historyQueryOptions } from '@fieldhouse/client/chat/cache/chat-queries.ts';
 import { useChat } from '@fieldhouse/client/chat/realtime/chat-provider.tsx';
+import { useReadReceipt } from '@fieldhouse/client/chat/receipts/use-read-receipt.ts';
 import type { ChatMessage } from '@fieldhouse/shared';
 import { Box, Button, Center, Divider, Loader, Stack, Text } from '@mantine/core';
 import { IconArrowDown } from '@tabler/icons-react';
@@ -17,6 +18,7 @@ import {
 import { toast } from 'sonner';
 import { MessageBubble } from './message-bubble.tsx';
 import { PendingBubble } from './pending-bubble.tsx';
+import { ReadReceipt } from './read-receipt.tsx';
 
 const dayKey = (iso: string) => new Date(iso).toDateString();
 
@@ -84,6 +86,7 @@ export function MessageList({ ref, roomId, messageId, focusTarget, showSenders, 
     () => outbox.pending(roomId),
   );
   const messages = history.data?.pages.flatMap((page) => page.messages) ?? [];
+  const receipt = useReadReceipt(roomId, messages);
   const viewport = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
   const stuckToBottom = useRef(!messageId);
@@ -253,6 +256,7 @@ export function MessageList({ ref, roomId, messageId, focusTarget, showSenders, 
                   highlighted={highlighted === message.id}
                   onShowOriginal={showOriginal}
                 />
+                {receipt?.messageId === message.id && <ReadReceipt receipt={receipt} />}
               </Fragment>
             );
           })}

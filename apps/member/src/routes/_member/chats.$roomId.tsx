@@ -2,16 +2,18 @@ import { historyQueryOptions, roomDetailQueryOptions } from '@fieldhouse/client/
 import { useChat } from '@fieldhouse/client/chat/realtime/chat-provider.tsx';
 import { typingText } from '@fieldhouse/client/chat/realtime/typing-store.ts';
 import { useRoomSession } from '@fieldhouse/client/chat/realtime/use-room-session.ts';
+import type { MessageQuote } from '@fieldhouse/shared';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { useRef, useSyncExternalStore } from 'react';
+import { useRef, useState, useSyncExternalStore } from 'react';
 import { z } from 'zod';
 import { BackLink } from '../../components/back-link.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { useMember } from '../../features/auth/use-auth.ts';
 import { Composer } from '../../features/conversations/components/composer.tsx';
 import { MessageBubble } from '../../features/conversations/components/message-bubble.tsx';
+import { OnlineStatus } from '../../features/conversations/components/online-status.tsx';
 import { PendingBubble } from '../../features/conversations/components/pending-bubble.tsx';
 import { personName } from '../../features/conversations/components/person-name.ts';
 import { RoomNotes } from '../../features/conversations/components/room-notes.tsx';
@@ -51,6 +53,11 @@ function ThreadPage() {
       ? others.map(personName).join(', ') || 'Conversation'
       : (detail?.team?.name ?? detail?.name ?? 'Chat');
   const typingLine = typingText(typists);
+  const onHold = !detail || Boolean(detail.safeguarding.hold);
+  // One reply draft, for this room only: opening another conversation drops it.
+  const [draft, setDraft] = useState<{ roomId: number; quote: MessageQuote } | null>(null);
+  const replyTo = draft?.roomId === roomId ? draft.quote : null;
+  const counterpart = detail?.kind === 'DIRECT' && others.length === 1 ? others[0] : undefined;
 
   return (
     // At least a screen high, so the composer sits at the bottom of a short conversation too.
@@ -67,6 +74,7 @@ function ThreadPage() {
             <Title order={1} size="h3">
               {title}
             </Title>
+            {counterpart && <OnlineStatus userId={counterpart.id} />}
             {detail.kind !== 'DIRECT' && (
               <Text size="sm" c="dimmed">
                 {detail.members.length} people
@@ -103,6 +111,7 @@ function ThreadPage() {
               message={m}
               mine={m.sender.id === member.user.id}
               showSender={detail?.kind !== 'DIRECT' || others.length > 1}
+              onReply={onHold ? undefined : (quote) => setDraft({ roomId, quote })}
             />
           ))}
           {pending.map((item) => (
@@ -128,7 +137,9 @@ function ThreadPage() {
           roomId={roomId}
           onTyping={typed}
           onStopTyping={stopTyping}
-          disabled={!detail || Boolean(detail.safeguarding.hold)}
+          disabled={onHold}
+          replyTo={onHold ? null : replyTo}
+          onCancelReply={() => setDraft(null)}
         />
       </div>
     </Stack>

@@ -1,7 +1,7 @@
 import { votesLabel } from '@fieldhouse/client/chat/controls/poll-vote.ts';
 import { usePollVote } from '@fieldhouse/client/chat/controls/use-poll-vote.ts';
 import { formatDisplayDate, type Poll } from '@fieldhouse/shared';
-import { Group, Progress, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Group, Progress, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 
 /**
@@ -30,7 +30,6 @@ export function PollCard({ poll }: { poll: Poll }) {
             px="xs"
             aria-pressed={chosen}
             aria-disabled={busy || closed || undefined}
-            aria-label={`${option.text}, ${votesLabel(option.votes)}`}
             onClick={() => vote(option.id)}
             style={{
               borderRadius: 'var(--mantine-radius-md)',
@@ -44,10 +43,12 @@ export function PollCard({ poll }: { poll: Poll }) {
                 {chosen && <IconCheck size={16} aria-hidden="true" style={{ flexShrink: 0 }} />}
                 <Text size="sm" fw={chosen ? 600 : 400}>
                   {option.text}
+                  {/* The button is named by what it shows; the comma makes a reader pause before the count. */}
+                  <VisuallyHidden>,</VisuallyHidden>
                 </Text>
               </Group>
               <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
-                {option.votes} · {share(option.votes)}%
+                {votesLabel(option.votes)} · {share(option.votes)}%
               </Text>
             </Group>
             <Progress value={share(option.votes)} size={4} mt={4} mb={6} aria-hidden="true" />

@@ -61,6 +61,13 @@ test('the coach votes, replies, edits and unsends on the phone; the director hea
 
     // Someone else's message offers Reply only (a 44 px "More"); the reply carries its quote.
     const theirs = log.getByTestId('message').filter({ hasText: `Bus leaves at 3:15 ${suffix}` });
+    // A long press (a touch held still) opens the same menu; Escape closes it.
+    const bubble = theirs.getByText(`Bus leaves at 3:15 ${suffix}`, { exact: true });
+    await bubble.dispatchEvent('pointerdown', { pointerType: 'touch', isPrimary: true, bubbles: true });
+    await expect(page.getByRole('menuitem', { name: 'Reply' })).toBeVisible();
+    await bubble.dispatchEvent('pointerup', { pointerType: 'touch', isPrimary: true, bubbles: true });
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menuitem', { name: 'Reply' })).toHaveCount(0);
     const theirMore = theirs.getByRole('button', { name: 'More' });
     expect((await theirMore.boundingBox())?.height).toBeGreaterThanOrEqual(44);
     await theirMore.click();

@@ -3,16 +3,18 @@ import { useChat } from '@fieldhouse/client/chat/realtime/chat-provider.tsx';
 import { typingText } from '@fieldhouse/client/chat/realtime/typing-store.ts';
 import { useRoomSession } from '@fieldhouse/client/chat/realtime/use-room-session.ts';
 import { useReadReceipt } from '@fieldhouse/client/chat/receipts/use-read-receipt.ts';
+import type { MessageQuote } from '@fieldhouse/shared';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { Fragment, useRef, useSyncExternalStore } from 'react';
+import { Fragment, useRef, useState, useSyncExternalStore } from 'react';
 import { z } from 'zod';
 import { BackLink } from '../../components/back-link.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { useMember } from '../../features/auth/use-auth.ts';
 import { Composer } from '../../features/conversations/components/composer.tsx';
 import { MessageBubble } from '../../features/conversations/components/message-bubble.tsx';
+import { OnlineStatus } from '../../features/conversations/components/online-status.tsx';
 import { PendingBubble } from '../../features/conversations/components/pending-bubble.tsx';
 import { personName } from '../../features/conversations/components/person-name.ts';
 import { ReadReceipt } from '../../features/conversations/components/read-receipt.tsx';
@@ -54,6 +56,11 @@ function ThreadPage() {
       ? others.map(personName).join(', ') || 'Conversation'
       : (detail?.team?.name ?? detail?.name ?? 'Chat');
   const typingLine = typingText(typists);
+  const onHold = !detail || Boolean(detail.safeguarding.hold);
+  // One reply draft, for this room only: opening another conversation drops it.
+  const [draft, setDraft] = useState<{ roomId: number; quote: MessageQuote } | null>(null);
+  const replyTo = draft?.roomId === roomId ? draft.quote : null;
+  const counterpart = detail?.kind === 'DIRECT' && others.length === 1 ? others[0] : undefined;
 
   return (
     // At least a screen high, so the composer sits at the bottom of a short conversation too.
@@ -70,6 +77,7 @@ function ThreadPage() {
             <Title order={1} size="h3">
               {title}
             </Title>
+            {counterpart && <OnlineStatus userId={counterpart.id} />}
             {detail.kind !== 'DIRECT' && (
               <Text size="sm" c="dimmed">
                 {detail.members.length} people
@@ -106,6 +114,7 @@ function ThreadPage() {
                 message={m}
                 mine={m.sender.id === member.user.id}
                 showSender={detail?.kind !== 'DIRECT' || others.length > 1}
+                onReply={onHold ? undefined : (quote) => setDraft({ roomId, quote })}
               />
               {receipt?.messageId === m.id && <ReadReceipt receipt={receipt} />}
             </Fragment>
@@ -133,7 +142,9 @@ function ThreadPage() {
           roomId={roomId}
           onTyping={typed}
           onStopTyping={stopTyping}
-          disabled={!detail || Boolean(detail.safeguarding.hold)}
+          disabled={onHold}
+          replyTo={onHold ? null : replyTo}
+          onCancelReply={() => setDraft(null)}
         />
       </div>
     </Stack>

@@ -1,41 +1,57 @@
 import { useChat } from '@fieldhouse/client/chat/realtime/chat-provider.tsx';
 import { useFileDraft } from '@fieldhouse/client/chat/socket/file-draft.ts';
-import { CHAT } from '@fieldhouse/shared';
+import { CHAT, type MessageQuote } from '@fieldhouse/shared';
 import { ActionIcon, CloseButton, FileButton, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
-import { IconPaperclip, IconPhoto, IconSend } from '@tabler/icons-react';
-import { type KeyboardEvent, useState } from 'react';
+import { IconCornerUpLeft, IconPaperclip, IconPhoto, IconSend } from '@tabler/icons-react';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 
 /**
  * Writing on a phone: the text grows to five lines, photos and files by button (the camera is one
  * of the choices the phone offers), send with the button; on a keyboard Enter sends and
  * Shift+Enter breaks the line. The shared outbox sends, uploads with progress and retries.
+ * A reply shows its quote above the text until it is sent or cancelled (Escape or the close button).
  */
 export function Composer({
   roomId,
   onTyping,
   onStopTyping,
   disabled,
+  replyTo,
+  onCancelReply,
 }: {
   roomId: number;
   onTyping: () => void;
   onStopTyping: () => void;
   disabled: boolean;
+  replyTo: MessageQuote | null;
+  onCancelReply: () => void;
 }) {
   const { outbox } = useChat();
   const [text, setText] = useState('');
   const { files, add: addFiles, remove: removeFile, clear: clearFiles } = useFileDraft();
   const tooLong = text.length > CHAT.maxMessageLength;
+  const field = useRef<HTMLTextAreaElement>(null);
+  // Choosing Reply puts the keyboard in the composer.
+  useEffect(() => {
+    if (replyTo) field.current?.focus();
+  }, [replyTo]);
 
   const send = () => {
     if (disabled || tooLong) return;
-    const queued = outbox.send(roomId, files.length ? text.trim() : text, files);
+    const queued = outbox.send(roomId, files.length ? text.trim() : text, files, replyTo ?? undefined);
     if (!queued) return;
     setText('');
     clearFiles();
+    onCancelReply();
     onStopTyping();
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Escape' && replyTo) {
+      event.preventDefault();
+      onCancelReply();
+      return;
+    }
     // Phones' Enter breaks the line (their send is the button); a desktop keyboard's sends.
     if (
       event.key === 'Enter' &&
@@ -51,6 +67,24 @@ export function Composer({
   const empty = text.trim() === '' && files.length === 0;
   return (
     <Paper withBorder radius="lg" p={6} data-testid="composer">
+      {replyTo && (
+        <Group gap={6} wrap="nowrap" mb={6} pl={6} aria-label="Replying to" role="group">
+          <IconCornerUpLeft size={16} aria-hidden="true" style={{ flexShrink: 0 }} />
+          <Stack
+            gap={0}
+            style={{ flex: 1, minWidth: 0, borderLeft: '3px solid var(--mantine-primary-color-filled)' }}
+            pl={6}
+          >
+            <Text size="xs" fw={600}>
+              Replying to {replyTo.senderName}
+            </Text>
+            <Text size="xs" c="dimmed" truncate fs={replyTo.unsent ? 'italic' : undefined}>
+              {replyTo.unsent ? 'Message unsent' : replyTo.text}
+            </Text>
+          </Stack>
+          <CloseButton size="xl" aria-label="Cancel reply" onClick={onCancelReply} />
+        </Group>
+      )}
       {files.length > 0 && (
         <Stack gap={4} mb={6} aria-label="Files to send">
           {files.map((file, index) => (
@@ -77,6 +111,7 @@ export function Composer({
           )}
         </FileButton>
         <Textarea
+          ref={field}
           aria-label="Message"
           placeholder={disabled ? 'Messages are on hold' : 'Message'}
           autosize

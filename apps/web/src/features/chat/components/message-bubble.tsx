@@ -1,8 +1,9 @@
-import { type ChatMessage, type Media, quoteOf } from '@fieldhouse/shared';
+import { replyQuoteOf } from '@fieldhouse/client/chat/controls/reply-quote.ts';
+import { useMessageControls } from '@fieldhouse/client/chat/controls/use-message-controls.ts';
+import type { ChatMessage, Media } from '@fieldhouse/shared';
 import { Box, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { useMessageControls } from '../hooks/use-message-controls.ts';
 import { AttachmentView } from './attachment-view.tsx';
 import { ChangeNoticeCard } from './change-notice-card.tsx';
 import { MessageActions } from './message-actions.tsx';
@@ -102,9 +103,6 @@ type Props = {
   onShowOriginal: (id: number) => void;
 };
 
-const senderName = (sender: ChatMessage['sender']) =>
-  [sender.firstName, sender.lastName].filter(Boolean).join(' ') || 'Fieldhouse';
-
 /** A stored message. Polls carry their question in the poll card, not twice. */
 export function MessageBubble({ message, own, showSender, highlighted, onShowOriginal }: Props) {
   const controls = useMessageControls(message, own);
@@ -186,7 +184,7 @@ export function MessageBubble({ message, own, showSender, highlighted, onShowOri
             {!message.unsent && !editing && (
               <MessageActions
                 // The same quote the server will build, so the bar shows what the reply will carry.
-                onReply={() => reply.start(quoteOf({ ...message, deletedAt: null }, senderName(message.sender)))}
+                onReply={() => reply.start(replyQuoteOf(message))}
                 onPin={pinning.canPin ? () => pinning.pin(message.id) : undefined}
                 change={controls.canChange ? { onEdit: () => setEditing(true), onUnsend: controls.unsend } : undefined}
               />

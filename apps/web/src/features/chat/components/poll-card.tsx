@@ -1,37 +1,12 @@
-import { useChat } from '@fieldhouse/client/chat/realtime/chat-provider.tsx';
-import { formatDisplayDate, type Poll, SOCKET_EVENTS } from '@fieldhouse/shared';
+import { votesLabel as votes } from '@fieldhouse/client/chat/controls/poll-vote.ts';
+import { usePollVote } from '@fieldhouse/client/chat/controls/use-poll-vote.ts';
+import { formatDisplayDate, type Poll } from '@fieldhouse/shared';
 import { Badge, Box, Group, Paper, Progress, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconChartBar, IconCheck } from '@tabler/icons-react';
-import { useState } from 'react';
-import { toast } from 'sonner';
-
-const votes = (n: number) => `${n} ${n === 1 ? 'vote' : 'votes'}`;
 
 /** A poll in the thread: tap an option to vote (again to withdraw), with live tallies. */
 export function PollCard({ poll }: { poll: Poll }) {
-  const { socket, viewerId } = useChat();
-  const [busy, setBusy] = useState(false);
-  const total = poll.options.reduce((sum, o) => sum + o.votes, 0);
-  const voters = new Set(poll.options.flatMap((o) => o.voterIds)).size;
-  const mine = poll.options.filter((o) => o.voterIds.includes(viewerId)).map((o) => o.id);
-  const closed = poll.closesAt !== null && Date.parse(poll.closesAt) < Date.now();
-
-  const vote = (optionId: number) => {
-    if (busy || closed) return;
-    const chosen = mine.includes(optionId);
-    const optionIds = poll.multipleChoice
-      ? chosen
-        ? mine.filter((id) => id !== optionId)
-        : [...mine, optionId]
-      : chosen
-        ? []
-        : [optionId];
-    setBusy(true);
-    socket
-      .request(SOCKET_EVENTS.pollVote, { pollId: poll.id, optionIds })
-      .catch((error: Error) => toast.error(error.message))
-      .finally(() => setBusy(false));
-  };
+  const { busy, closed, mine, voters, share: shareOf, vote } = usePollVote(poll);
 
   return (
     <Paper withBorder radius="md" p="sm" miw={0} w={380} maw="100%">
@@ -47,7 +22,7 @@ export function PollCard({ poll }: { poll: Poll }) {
           {poll.closesAt && ` · ${closed ? 'Closed' : 'Closes'} ${formatDisplayDate(poll.closesAt)}`}
         </Text>
         {poll.options.map((option) => {
-          const share = total ? Math.round((option.votes / total) * 100) : 0;
+          const share = shareOf(option.votes);
           const chosen = mine.includes(option.id);
           const tally = `${option.text}: ${votes(option.votes)}, ${share}%`;
           return (

@@ -4,12 +4,12 @@
  * and the two requests, whose answers go into the cache at once (decision 023).
  */
 
-import { useChat } from '@fieldhouse/client/chat/realtime/chat-provider.tsx';
-import { storeMessageChange } from '@fieldhouse/client/chat/realtime/message-change.ts';
 import { type ChatMessage, MESSAGE_EDIT_WINDOW_MS, SOCKET_EVENTS, withinEditWindow } from '@fieldhouse/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
+import { useChat } from '../realtime/chat-provider.tsx';
+import { storeMessageChange } from '../realtime/message-change.ts';
 
 export function useMessageControls(message: ChatMessage, own: boolean) {
   const { socket } = useChat();

@@ -28,6 +28,8 @@ import { auditRoutes } from './modules/audit/routes.ts';
 import { authenticateToken, registerAuthentication } from './modules/auth/authenticate.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { availabilityRoutes } from './modules/availability/routes.ts';
+import { startBroadcastJob } from './modules/broadcasts/job.ts';
+import { broadcastRoutes } from './modules/broadcasts/routes.ts';
 import { calendarFeedRoutes } from './modules/calendar/feed-routes.ts';
 import { calendarRoutes } from './modules/calendar/routes.ts';
 import { createFileStore } from './modules/chat/file-store.ts';
@@ -162,6 +164,7 @@ export async function buildApp({ config, database, logger, identity: given }: Ap
       await api.register(memberRoutes);
       await api.register(contactRoutes);
       await api.register(announcementRoutes);
+      await api.register(broadcastRoutes);
       await api.register(telemetryRoutes);
       await api.register(dashboardRoutes);
       await api.register(reportRoutes);
@@ -202,6 +205,7 @@ export async function buildApp({ config, database, logger, identity: given }: Ap
   app.decorate('io', sockets.io);
   app.decorate('freshUsers', freshUsers(sockets.io, database.db, { clustered: sockets.clustered, log: app.log }));
   app.decorate('delivery', await createDelivery(app, sockets.io, sockets.track));
+  app.decorate('broadcasts', startBroadcastJob(app));
   identity.onSessionsRevoked(disconnectRevokedSessions(sockets.io, database.db));
   // Mail handed to SMTP finishes before the database closes.
   app.addHook('onClose', async () => identity.embedded?.mailer.drain());

@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Identity } from './identity/setup.ts';
 import type { Metrics } from './metrics/metrics.ts';
+import type { BroadcastJob } from './modules/broadcasts/job.ts';
 import type { UploadStore } from './modules/chat/uploads.ts';
 import type { Delivery } from './modules/delivery/setup.ts';
 import type { SocketErrorLog } from './modules/telemetry/socket-error-log.ts';
@@ -30,5 +31,7 @@ declare module 'fastify' {
     metrics: Metrics;
     /** Web push, last seen and the e-mail digest (decision 028). */
     delivery: Delivery;
+    /** Scheduled broadcasts' sender (decision 029). */
+    broadcasts: BroadcastJob;
   }
 }

@@ -17,8 +17,8 @@ import { isoDateTime, limitParam, pageParam, roleSchema, userStatusSchema } from
 export const ACK_NUDGE_INTERVAL_MINUTES = 15;
 export const ACK_NUDGE_INTERVAL_MS = ACK_NUDGE_INTERVAL_MINUTES * 60_000;
 
-/** What asks: a person's announcement, or a schedule change (decision 024). Issue 19 adds BROADCAST. */
-export const ACK_KINDS = ['ANNOUNCEMENT', 'SCHEDULE_CHANGE'] as const;
+/** What asks: a person's announcement, a schedule change (decision 024), a broadcast (decision 029). */
+export const ACK_KINDS = ['ANNOUNCEMENT', 'SCHEDULE_CHANGE', 'BROADCAST'] as const;
 export const ackKindSchema = z.enum(ACK_KINDS);
 export type AckKind = z.infer<typeof ackKindSchema>;
 

@@ -3,6 +3,7 @@ export * from './announcements.ts';
 export * from './api.ts';
 export * from './auth-session.ts';
 export * from './availability.ts';
+export * from './broadcasts.ts';
 export * from './calendar.ts';
 export * from './change-notice.ts';
 export * from './chat.ts';

@@ -60,12 +60,16 @@ export const chatRooms = pgTable(
     }),
     pinnedBy: integer('pinned_by').references(() => users.id, { onDelete: 'set null' }),
     pinnedAt: at('pinned_at'),
+    /** A GROUP room the product keeps: 'COACHES', the school's coaches' room for broadcasts (decision 029). */
+    purpose: varchar('purpose', { length: 20 }),
   },
   (t) => [
     uniqueIndex('chat_rooms_direct_key').on(t.directKey),
     /** One TEAM room per team, however many people open it at once. */
     uniqueIndex('chat_rooms_team_room_key').on(t.teamId).where(sql`kind = 'TEAM'`),
     index('chat_rooms_team_idx').on(t.teamId),
+    /** One coaches' room per school, however many broadcasts make it at once. */
+    uniqueIndex('chat_rooms_purpose_key').on(t.organizationId, t.purpose).where(sql`purpose is not null`),
     index('chat_rooms_org_idx').on(t.organizationId, t.lastMessageAt),
   ],
 );

@@ -22,24 +22,41 @@ export type AckRequestInput = {
   requestedBy: number | null;
   /** People not to ask again (one schedule change posted to several rooms asks each person once). */
   except?: ReadonlySet<number>;
+  /** Ask only these kinds of member (a broadcast to a team's guardians); everyone the room is for otherwise. */
+  only?: ReadonlySet<AskedAs>;
 };
 
 export type AckRequested = { messageId: number; asked: number[] };
 
-/** Call in the posting transaction, after the message (its room row is locked by the post). */
-export async function requestAcknowledgement(tx: Db, input: AckRequestInput): Promise<AckRequested | null> {
+export type RoomAudienceMember = { id: number; askedAs: AskedAs };
+
+/**
+ * Who a room is for, as acknowledgement and broadcasts count them: participants and guardians
+ * with ACTIVE accounts, each with why (a guardian, an athlete, or else a coach).
+ */
+export async function roomAudience(tx: Db, roomId: number): Promise<RoomAudienceMember[]> {
   const members = await tx
     .select({ id: users.id, role: users.role, reason: chatRoomMembers.reason })
     .from(chatRoomMembers)
     .innerJoin(users, eq(users.id, chatRoomMembers.userId))
     .where(
       and(
-        eq(chatRoomMembers.roomId, input.roomId),
+        eq(chatRoomMembers.roomId, roomId),
         inArray(chatRoomMembers.reason, ['PARTICIPANT', 'GUARDIAN']),
         eq(users.status, 'ACTIVE'),
       ),
     );
-  const asked = members.filter((m) => m.id !== input.requestedBy && !input.except?.has(m.id));
+  return members.map((m) => ({
+    id: m.id,
+    askedAs: m.reason === 'GUARDIAN' ? 'GUARDIAN' : m.role === 'ATHLETE' ? 'ATHLETE' : 'COACH',
+  }));
+}
+
+/** Call in the posting transaction, after the message (its room row is locked by the post). */
+export async function requestAcknowledgement(tx: Db, input: AckRequestInput): Promise<AckRequested | null> {
+  const asked = (await roomAudience(tx, input.roomId)).filter(
+    (m) => m.id !== input.requestedBy && !input.except?.has(m.id) && (!input.only || input.only.has(m.askedAs)),
+  );
   // Nobody to ask: the message asks nobody (its `ack` is null), like one that never asked.
   if (asked.length === 0) return null;
   await tx.insert(ackRequests).values({
@@ -50,11 +67,9 @@ export async function requestAcknowledgement(tx: Db, input: AckRequestInput): Pr
     kind: input.kind,
     requestedBy: input.requestedBy,
   });
-  const askedAs = (m: (typeof members)[number]): AskedAs =>
-    m.reason === 'GUARDIAN' ? 'GUARDIAN' : m.role === 'ATHLETE' ? 'ATHLETE' : 'COACH';
   await tx
     .insert(ackRecipients)
-    .values(asked.map((m) => ({ messageId: input.messageId, userId: m.id, askedAs: askedAs(m) })));
+    .values(asked.map((m) => ({ messageId: input.messageId, userId: m.id, askedAs: m.askedAs })));
   return { messageId: input.messageId, asked: asked.map((m) => m.id) };
 }
 

@@ -1,0 +1,29 @@
+/**
+ * Who may broadcast (decision 029): the school's four admin roles with ACTIVE accounts — the
+ * athletic office's tool; coaches reach their own teams with announcements (decision 027).
+ * Everyone else gets 403; another school's broadcast is 404.
+ */
+import { isAdminRole } from '@fieldhouse/shared';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { broadcasts } from '../../db/schema/index.ts';
+import { badRequest, forbidden, notFound } from '../../errors.ts';
+import { requireActive } from '../announcements/policies.ts';
+import type { AppUser } from '../auth/authenticate.ts';
+
+/** The broadcaster and the school they broadcast for (their own). */
+export function requireBroadcaster(user: AppUser) {
+  requireActive(user);
+  if (!isAdminRole(user.role)) {
+    throw forbidden('Only the athletic office sends broadcasts', 'not_broadcaster');
+  }
+  if (user.organizationId === null) throw badRequest('Your account belongs to no school', 'no_organization');
+  return { user, organizationId: user.organizationId };
+}
+
+export async function broadcastFor(db: Db, user: AppUser, id: number) {
+  const { organizationId } = requireBroadcaster(user);
+  const [row] = await db.select().from(broadcasts).where(eq(broadcasts.id, id));
+  if (!row || (user.role !== 'SUPER_ADMIN' && row.organizationId !== organizationId)) throw notFound('Broadcast');
+  return row;
+}

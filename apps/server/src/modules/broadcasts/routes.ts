@@ -1,0 +1,125 @@
+/**
+ * Broadcasts over REST (decision 029): preview, send or schedule, list, track, cancel.
+ * Thin: authenticate → validate (shared schemas) → authorize (policies.ts) → service.
+ */
+import {
+  apiResponseSchema,
+  broadcastListQuerySchema,
+  broadcastListSchema,
+  broadcastPreviewSchema,
+  broadcastSendSchema,
+  broadcastSummarySchema,
+  broadcastTargetSchema,
+  broadcastTrackingSchema,
+  paginationInfo,
+} from '@fieldhouse/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAuth } from '../auth/authenticate.ts';
+import { previewBroadcast } from './audience.ts';
+import { broadcastFor, requireBroadcaster } from './policies.ts';
+import { cancelBroadcast, sendBroadcast } from './service.ts';
+import { broadcastTracking, listBroadcasts } from './tracking.ts';
+
+const ok = <T>(data: T, message = 'OK') => ({ statusCode: 200, message, data });
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+export const broadcastRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['broadcasts'];
+  app.addHook('preHandler', app.authenticate);
+  const db = () => app.database.db;
+  const effects = () => ({
+    io: app.io,
+    onEffectError: (error: unknown) => app.log.error({ err: error }, 'broadcasts: after-commit effect failed'),
+  });
+  const broadcaster = (request: Parameters<typeof requireAuth>[0]) => requireBroadcaster(requireAuth(request).user);
+
+  app.post(
+    '/broadcasts/preview',
+    {
+      schema: {
+        tags,
+        summary: 'How many people a broadcast to these teams and roles reaches, per team (the athletic office)',
+        body: broadcastTargetSchema,
+        response: { 200: apiResponseSchema(broadcastPreviewSchema) },
+      },
+    },
+    async (request) => {
+      const { user, organizationId } = broadcaster(request);
+      const { audiences, ...targets } = request.body;
+      return ok(await previewBroadcast(db(), organizationId, targets, audiences, user.id));
+    },
+  );
+
+  app.post(
+    '/broadcasts',
+    {
+      schema: {
+        tags,
+        summary:
+          'Send a broadcast now, or schedule it (sendAt): one announcement per team room, asking the chosen people',
+        body: broadcastSendSchema,
+        response: { 201: apiResponseSchema(broadcastTrackingSchema) },
+      },
+    },
+    async (request, reply) => {
+      const { user, organizationId } = broadcaster(request);
+      const row = await sendBroadcast(db(), effects(), user, organizationId, request.body);
+      const message = row.status === 'SCHEDULED' ? 'Broadcast scheduled' : 'Broadcast sent';
+      return reply.code(201).send({ statusCode: 201, message, data: await broadcastTracking(db(), row) });
+    },
+  );
+
+  app.get(
+    '/broadcasts',
+    {
+      schema: {
+        tags,
+        summary: 'The school’s broadcasts, newest first, with recipients and acknowledgements',
+        querystring: broadcastListQuerySchema,
+        response: { 200: apiResponseSchema(broadcastListSchema) },
+      },
+    },
+    async (request) => {
+      const { organizationId } = broadcaster(request);
+      const { page, limit } = request.query;
+      const { result, totalCount } = await listBroadcasts(db(), organizationId, page, limit);
+      return ok({ result, paginationInfo: paginationInfo(page, limit, totalCount) });
+    },
+  );
+
+  app.get(
+    '/broadcasts/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One broadcast and everyone it reached: read, acknowledged, missing',
+        params: idParams,
+        response: { 200: apiResponseSchema(broadcastTrackingSchema) },
+      },
+    },
+    async (request) => {
+      const row = await broadcastFor(db(), requireAuth(request).user, request.params.id);
+      return ok(await broadcastTracking(db(), row));
+    },
+  );
+
+  app.delete(
+    '/broadcasts/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Cancel a scheduled broadcast before it goes out (409 once sent)',
+        params: idParams,
+        response: { 200: apiResponseSchema(broadcastSummarySchema) },
+      },
+    },
+    async (request) => {
+      const user = requireAuth(request).user;
+      const row = await broadcastFor(db(), user, request.params.id);
+      const canceled = await cancelBroadcast(db(), user, row);
+      const tracking = await broadcastTracking(db(), canceled);
+      return ok(tracking, 'Broadcast cancelled');
+    },
+  );
+};

@@ -20,6 +20,8 @@ import { Route as AuthLoginRouteImport } from './routes/auth/login'
 import { Route as AuthRegisterRouteImport } from './routes/auth/register'
 import { Route as AuthSignInRouteImport } from './routes/auth/sign-in'
 import { Route as AuthUnauthorizedRouteImport } from './routes/auth/unauthorized'
+import { Route as AppBroadcastsIndexRouteImport } from './routes/_app/broadcasts/index'
+import { Route as AppBroadcastsBroadcastIdRouteImport } from './routes/_app/broadcasts/$broadcastId'
 import { Route as AppCalendarIndexRouteImport } from './routes/_app/calendar/index'
 import { Route as AppHomeIndexRouteImport } from './routes/_app/home/index'
 import { Route as AppMessagesIndexRouteImport } from './routes/_app/messages/index'
@@ -85,6 +87,17 @@ const AuthUnauthorizedRoute = AuthUnauthorizedRouteImport.update({
   path: '/auth/unauthorized',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AppBroadcastsIndexRoute = AppBroadcastsIndexRouteImport.update({
+  id: '/broadcasts/',
+  path: '/broadcasts/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppBroadcastsBroadcastIdRoute =
+  AppBroadcastsBroadcastIdRouteImport.update({
+    id: '/broadcasts/$broadcastId',
+    path: '/broadcasts/$broadcastId',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppCalendarIndexRoute = AppCalendarIndexRouteImport.update({
   id: '/calendar/',
   path: '/calendar/',
@@ -147,6 +160,8 @@ export interface FileRoutesByFullPath {
   '/auth/sign-in': typeof AuthSignInRoute
   '/auth/unauthorized': typeof AuthUnauthorizedRoute
   '/auth/': typeof AuthIndexRoute
+  '/broadcasts/$broadcastId': typeof AppBroadcastsBroadcastIdRoute
+  '/broadcasts/': typeof AppBroadcastsIndexRoute
   '/calendar/': typeof AppCalendarIndexRoute
   '/home/': typeof AppHomeIndexRoute
   '/messages/': typeof AppMessagesIndexRoute
@@ -169,6 +184,8 @@ export interface FileRoutesByTo {
   '/auth/unauthorized': typeof AuthUnauthorizedRoute
   '/': typeof AppIndexRoute
   '/auth': typeof AuthIndexRoute
+  '/broadcasts/$broadcastId': typeof AppBroadcastsBroadcastIdRoute
+  '/broadcasts': typeof AppBroadcastsIndexRoute
   '/calendar': typeof AppCalendarIndexRoute
   '/home': typeof AppHomeIndexRoute
   '/messages': typeof AppMessagesIndexRoute
@@ -193,6 +210,8 @@ export interface FileRoutesById {
   '/auth/unauthorized': typeof AuthUnauthorizedRoute
   '/_app/': typeof AppIndexRoute
   '/auth/': typeof AuthIndexRoute
+  '/_app/broadcasts/$broadcastId': typeof AppBroadcastsBroadcastIdRoute
+  '/_app/broadcasts/': typeof AppBroadcastsIndexRoute
   '/_app/calendar/': typeof AppCalendarIndexRoute
   '/_app/home/': typeof AppHomeIndexRoute
   '/_app/messages/': typeof AppMessagesIndexRoute
@@ -217,6 +236,8 @@ export interface FileRouteTypes {
     | '/auth/sign-in'
     | '/auth/unauthorized'
     | '/auth/'
+    | '/broadcasts/$broadcastId'
+    | '/broadcasts/'
     | '/calendar/'
     | '/home/'
     | '/messages/'
@@ -239,6 +260,8 @@ export interface FileRouteTypes {
     | '/auth/unauthorized'
     | '/'
     | '/auth'
+    | '/broadcasts/$broadcastId'
+    | '/broadcasts'
     | '/calendar'
     | '/home'
     | '/messages'
@@ -262,6 +285,8 @@ export interface FileRouteTypes {
     | '/auth/unauthorized'
     | '/_app/'
     | '/auth/'
+    | '/_app/broadcasts/$broadcastId'
+    | '/_app/broadcasts/'
     | '/_app/calendar/'
     | '/_app/home/'
     | '/_app/messages/'
@@ -366,6 +391,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthUnauthorizedRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_app/broadcasts/': {
+      id: '/_app/broadcasts/'
+      path: '/broadcasts'
+      fullPath: '/broadcasts/'
+      preLoaderRoute: typeof AppBroadcastsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/broadcasts/$broadcastId': {
+      id: '/_app/broadcasts/$broadcastId'
+      path: '/broadcasts/$broadcastId'
+      fullPath: '/broadcasts/$broadcastId'
+      preLoaderRoute: typeof AppBroadcastsBroadcastIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/calendar/': {
       id: '/_app/calendar/'
       path: '/calendar'
@@ -441,6 +480,8 @@ declare module '@tanstack/react-router' {
 
 interface AppRouteChildren {
   AppIndexRoute: typeof AppIndexRoute
+  AppBroadcastsBroadcastIdRoute: typeof AppBroadcastsBroadcastIdRoute
+  AppBroadcastsIndexRoute: typeof AppBroadcastsIndexRoute
   AppCalendarIndexRoute: typeof AppCalendarIndexRoute
   AppHomeIndexRoute: typeof AppHomeIndexRoute
   AppMessagesIndexRoute: typeof AppMessagesIndexRoute
@@ -455,6 +496,8 @@ interface AppRouteChildren {
 
 const AppRouteChildren: AppRouteChildren = {
   AppIndexRoute: AppIndexRoute,
+  AppBroadcastsBroadcastIdRoute: AppBroadcastsBroadcastIdRoute,
+  AppBroadcastsIndexRoute: AppBroadcastsIndexRoute,
   AppCalendarIndexRoute: AppCalendarIndexRoute,
   AppHomeIndexRoute: AppHomeIndexRoute,
   AppMessagesIndexRoute: AppMessagesIndexRoute,

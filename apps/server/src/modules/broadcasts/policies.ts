@@ -7,23 +7,25 @@ import { isAdminRole } from '@fieldhouse/shared';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { broadcasts } from '../../db/schema/index.ts';
-import { badRequest, forbidden, notFound } from '../../errors.ts';
+import { forbidden, notFound } from '../../errors.ts';
 import { requireActive } from '../announcements/policies.ts';
 import type { AppUser } from '../auth/authenticate.ts';
+import { resolveOrganization } from '../auth/policies.ts';
 
-/** The broadcaster and the school they broadcast for (their own). */
-export function requireBroadcaster(user: AppUser) {
+/** The broadcaster and the school they broadcast for: their own, or a SUPER_ADMIN's chosen one. */
+export function requireBroadcaster(user: AppUser, requested?: number) {
+  requireOffice(user);
+  return { user, organizationId: resolveOrganization(user, requested) };
+}
+
+function requireOffice(user: AppUser) {
   requireActive(user);
-  if (!isAdminRole(user.role)) {
-    throw forbidden('Only the athletic office sends broadcasts', 'not_broadcaster');
-  }
-  if (user.organizationId === null) throw badRequest('Your account belongs to no school', 'no_organization');
-  return { user, organizationId: user.organizationId };
+  if (!isAdminRole(user.role)) throw forbidden('Only the athletic office sends broadcasts', 'not_broadcaster');
 }
 
 export async function broadcastFor(db: Db, user: AppUser, id: number) {
-  const { organizationId } = requireBroadcaster(user);
+  requireOffice(user);
   const [row] = await db.select().from(broadcasts).where(eq(broadcasts.id, id));
-  if (!row || (user.role !== 'SUPER_ADMIN' && row.organizationId !== organizationId)) throw notFound('Broadcast');
+  if (!row || (user.role !== 'SUPER_ADMIN' && row.organizationId !== user.organizationId)) throw notFound('Broadcast');
   return row;
 }

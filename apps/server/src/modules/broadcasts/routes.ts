@@ -23,6 +23,8 @@ import { broadcastTracking, listBroadcasts } from './tracking.ts';
 
 const ok = <T>(data: T, message = 'OK') => ({ statusCode: 200, message, data });
 const idParams = z.object({ id: z.coerce.number().int().positive() });
+/** A SUPER_ADMIN's active school (the admin app sends it on every request); others' own. */
+const orgQuery = z.object({ organizationId: z.coerce.number().int().positive().optional().catch(undefined) });
 
 export const broadcastRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['broadcasts'];
@@ -32,7 +34,9 @@ export const broadcastRoutes: FastifyPluginAsyncZod = async (app) => {
     io: app.io,
     onEffectError: (error: unknown) => app.log.error({ err: error }, 'broadcasts: after-commit effect failed'),
   });
-  const broadcaster = (request: Parameters<typeof requireAuth>[0]) => requireBroadcaster(requireAuth(request).user);
+  const broadcaster = (
+    request: Parameters<typeof requireAuth>[0] & { query: { organizationId?: number | undefined } },
+  ) => requireBroadcaster(requireAuth(request).user, request.query.organizationId);
 
   app.post(
     '/broadcasts/preview',
@@ -40,6 +44,7 @@ export const broadcastRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'How many people a broadcast to these teams and roles reaches, per team (the athletic office)',
+        querystring: orgQuery,
         body: broadcastTargetSchema,
         response: { 200: apiResponseSchema(broadcastPreviewSchema) },
       },
@@ -58,6 +63,7 @@ export const broadcastRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           'Send a broadcast now, or schedule it (sendAt): one announcement per team room, asking the chosen people',
+        querystring: orgQuery,
         body: broadcastSendSchema,
         response: { 201: apiResponseSchema(broadcastTrackingSchema) },
       },
@@ -76,7 +82,7 @@ export const broadcastRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'The school’s broadcasts, newest first, with recipients and acknowledgements',
-        querystring: broadcastListQuerySchema,
+        querystring: broadcastListQuerySchema.extend(orgQuery.shape),
         response: { 200: apiResponseSchema(broadcastListSchema) },
       },
     },

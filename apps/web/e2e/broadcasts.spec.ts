@@ -1,0 +1,129 @@
+import type { MyAnnouncements, TeamDetail, TeamSummary } from '@fieldhouse/shared';
+import { expectAccessible, PHONE } from './axe.ts';
+import { api } from './chat-client.ts';
+import { expect, test } from './fixtures.ts';
+import { DEMO, signIn } from './helpers.ts';
+
+/**
+ * Issue 19's broadcast journey (decision 029): the director sends a weather cancellation to every
+ * winter team's athletes and guardians, asking for acknowledgement; the composer counts the
+ * recipients before sending; two guardians acknowledge (through the API, as the member app does);
+ * the tracking page shows "Acknowledged by 2 of N" and who is missing.
+ */
+
+/** Active guardians of a winter team's athletes, to acknowledge from their own accounts. */
+async function winterGuardians(baseURL: string) {
+  const teams = await api<TeamSummary[]>(baseURL, DEMO.admin, 'GET', '/teams/list-organization-teams');
+  const winter = teams.filter((t) => t.season === 'WINTER' && t.status === 'ACTIVE' && t.athleteCount >= 4);
+  for (const summary of winter) {
+    const team = await api<TeamDetail>(baseURL, DEMO.admin, 'GET', `/teams/${summary.id}`);
+    const guardians = [
+      ...new Map(
+        team.athletes
+          .flatMap((a) => a.guardians)
+          .filter((g) => g.status === 'ACTIVE')
+          .map((g) => [g.id, g]),
+      ).values(),
+    ];
+    if (guardians.length >= 2) return guardians;
+  }
+  throw new Error('the demo school has no winter team with two active guardians');
+}
+
+test('the director broadcasts a weather cancellation to every winter team; two guardians acknowledge; tracking shows who is missing', async ({
+  page,
+  shot,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const url = baseURL as string;
+  const guardians = await winterGuardians(url);
+  const text = `Snow closes the fields: every winter practice today is cancelled (${Date.now()})`;
+
+  await signIn(page, DEMO.director, '/home/');
+  await page.getByRole('navigation').getByRole('link', { name: 'Broadcasts' }).click();
+  await expect(page.getByRole('heading', { name: 'Broadcasts', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'New broadcast' }).click();
+  const form = page.getByRole('dialog', { name: 'New broadcast' });
+  await expect(form.getByText('Choose teams and who receives it')).toBeVisible();
+  await form.getByRole('textbox', { name: 'Seasons' }).click();
+  await page.getByRole('option', { name: 'Winter' }).click();
+  await form.getByRole('heading', { name: 'New broadcast' }).click();
+  // Athletes and guardians are chosen by default; the count appears before sending.
+  await expect(form.getByRole('checkbox', { name: 'Athletes' })).toBeChecked();
+  await expect(form.getByRole('checkbox', { name: 'Guardians' })).toBeChecked();
+  const count = form.getByText(/^Reaches [\d,]+ people on \d+ teams?$/);
+  await expect(count).toBeVisible({ timeout: 15_000 });
+  const reaches = Number((await count.textContent())?.match(/Reaches ([\d,]+)/)?.[1]?.replace(',', ''));
+  expect(reaches).toBeGreaterThan(2);
+  await form.getByRole('textbox', { name: 'Template' }).click();
+  await page.getByRole('option', { name: 'Weather cancellation' }).click();
+  await expect(form.getByRole('textbox', { name: 'Message' })).toHaveValue(/^Due to \{weather\}/);
+  await form.getByRole('textbox', { name: 'Message' }).fill(text);
+  await expect(form.getByLabel('Ask for acknowledgement')).toBeChecked();
+  await expectAccessible(page, 'the broadcast composer');
+  await shot('broadcast-composer');
+  await form.getByRole('button', { name: 'Send broadcast' }).click();
+
+  await expect(page.getByText(`Broadcast sent to ${reaches} people`)).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'Broadcast', level: 1 })).toBeVisible();
+  const line = page.getByText(/^Acknowledged by \d+ of \d+$/);
+  await expect(line).toHaveText(`Acknowledged by 0 of ${reaches}`);
+
+  // Two guardians say "Got it" from their own apps.
+  const acked: string[] = [];
+  for (const g of guardians) {
+    const mine = await api<MyAnnouncements>(url, g.email, 'GET', '/me/announcements?status=pending&limit=20');
+    const item = mine.result.find((r) => r.message.content === text);
+    if (!item) continue;
+    await api(url, g.email, 'POST', `/chat/messages/${item.message.id}/ack`);
+    acked.push(`${g.firstName} ${g.lastName ?? ''}`.trim());
+    if (acked.length === 2) break;
+  }
+  expect(acked).toHaveLength(2);
+  await page.reload();
+  await expect(line).toHaveText(`Acknowledged by 2 of ${reaches}`, { timeout: 15_000 });
+  await page.getByRole('radio', { name: /^Acknowledged \(2\)$/ }).check({ force: true });
+  for (const name of acked) await expect(page.getByRole('cell', { name, exact: true })).toBeVisible();
+  await page.getByRole('radio', { name: /^Missing \(\d+\)$/ }).check({ force: true });
+  await expect(page.getByRole('radio', { name: `Missing (${reaches - 2})` })).toBeVisible();
+  for (const name of acked) await expect(page.getByRole('cell', { name, exact: true })).toHaveCount(0);
+  await expectAccessible(page, 'the broadcast tracking');
+  await shot('broadcast-tracking');
+
+  // The list shows it with its count.
+  await page.getByRole('link', { name: 'All broadcasts' }).click();
+  await expect(page.getByRole('link', { name: new RegExp(`^${text.slice(0, 40)}`) })).toContainText(
+    `Acknowledged by 2 of ${reaches}`,
+  );
+});
+
+test.describe('on a phone', () => {
+  test.use(PHONE);
+
+  test('a scheduled broadcast to coaches only, then cancelled, fits a phone', async ({ page, shot }) => {
+    test.setTimeout(120_000);
+    const text = `Coaches: rosters due Friday (${Date.now()})`;
+    await signIn(page, DEMO.director, '/broadcasts');
+    await page.getByRole('button', { name: 'New broadcast' }).click();
+    const form = page.getByRole('dialog', { name: 'New broadcast' });
+    await form.getByRole('radio', { name: 'Every team' }).check({ force: true });
+    await form.getByRole('checkbox', { name: 'Athletes' }).uncheck({ force: true });
+    await form.getByRole('checkbox', { name: 'Guardians' }).uncheck({ force: true });
+    await form.getByRole('checkbox', { name: 'Coaches' }).check({ force: true });
+    await expect(form.getByText('Coaches only: it goes to the coaches’ room')).toBeVisible({ timeout: 15_000 });
+    await form.getByRole('textbox', { name: 'Message' }).fill(text);
+    await form.getByRole('radio', { name: 'Schedule' }).check({ force: true });
+    const tomorrow = new Date(Date.now() + 24 * 3600_000).toISOString().slice(0, 10);
+    await form.getByLabel('Date').fill(tomorrow);
+    await form.getByLabel('Time').fill('07:30');
+    await expectAccessible(page, 'the broadcast composer (phone)');
+    await shot('broadcast-composer-phone');
+    await form.getByRole('button', { name: 'Schedule broadcast' }).click();
+    await expect(page.getByText('Broadcast scheduled')).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText(/goes out .* 7:30 AM/)).toBeVisible();
+    await page.getByRole('button', { name: 'Cancel broadcast' }).click();
+    await expect(page.getByText('This broadcast was cancelled before it went out.')).toBeVisible({ timeout: 15_000 });
+    await shot('broadcast-cancelled-phone');
+  });
+});

@@ -1,0 +1,48 @@
+/**
+ * Broadcasts (decision 029): one key factory, a query-options function per read and one fetcher
+ * per change. The preview is a POST (the choice is a body) read as a query keyed by the choice.
+ */
+import type {
+  BroadcastList,
+  BroadcastPreview,
+  BroadcastSend,
+  BroadcastTarget,
+  BroadcastTracking,
+} from '@fieldhouse/shared';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { apiDelete, apiGet, apiPost } from '../../../lib/api-client.ts';
+
+export const broadcastsKeys = {
+  all: ['broadcasts'] as const,
+  lists: () => ['broadcasts', 'list'] as const,
+  list: (page: number) => ['broadcasts', 'list', page] as const,
+  one: (id: number) => ['broadcasts', 'one', id] as const,
+  preview: (target: BroadcastTarget) => ['broadcasts', 'preview', target] as const,
+};
+
+export const broadcastListQueryOptions = (page: number) =>
+  queryOptions({
+    queryKey: broadcastsKeys.list(page),
+    queryFn: async () => (await apiGet<{ data: BroadcastList }>('/broadcasts', { page, limit: 20 })).data,
+    placeholderData: keepPreviousData,
+  });
+
+export const broadcastQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: broadcastsKeys.one(id),
+    queryFn: async () => (await apiGet<{ data: BroadcastTracking }>(`/broadcasts/${id}`)).data,
+  });
+
+export const broadcastPreviewQueryOptions = (target: BroadcastTarget) =>
+  queryOptions({
+    queryKey: broadcastsKeys.preview(target),
+    queryFn: async () => (await apiPost<{ data: BroadcastPreview }>('/broadcasts/preview', target)).data,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+
+export const sendBroadcast = async (input: BroadcastSend) =>
+  (await apiPost<{ data: BroadcastTracking }>('/broadcasts', input)).data;
+
+export const cancelBroadcast = async (id: number) =>
+  (await apiDelete<{ data: BroadcastTracking }>(`/broadcasts/${id}`)).data;

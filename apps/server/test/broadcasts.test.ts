@@ -128,6 +128,22 @@ describe('sending', () => {
       teams: ['Girls JV Basketball'],
     });
     expect(tracking.people.slice(1).every((p) => p.acknowledgedAt)).toBe(true);
+    expect(tracking.missing).toBe(1);
+    // Paged and filtered on the server: a district's broadcast reaches thousands.
+    const page = broadcastTrackingSchema.parse(
+      (await (await client(school.director)).get(`/api/broadcasts/${sent.id}?show=acknowledged&limit=1&page=2`)).json()
+        .data,
+    );
+    expect(page.people.map((p) => p.firstName)).toEqual(['Paula']);
+    expect(page.peoplePages).toMatchObject({ totalCount: 2, pageCount: 2, currentPage: 2, isLastPage: true });
+
+    // "Nudge the rest": Liam, the one missing, is reminded; a second nudge at once is refused.
+    const nudged = await (await client(school.director)).post(`/api/broadcasts/${sent.id}/nudge`);
+    expect(nudged.statusCode, nudged.body).toBe(200);
+    expect(nudged.json().data.nudged).toBe(1);
+    const again = await (await client(school.director)).post(`/api/broadcasts/${sent.id}/nudge`);
+    expect(again.statusCode).toBe(409);
+    expect(again.headers['retry-after']).toBeDefined();
 
     const [audit] = await app.testDatabase.db
       .select()

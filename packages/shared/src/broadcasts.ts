@@ -142,7 +142,20 @@ export const broadcastRecipientSchema = z.object({
   read: z.boolean(),
   acknowledgedAt: isoDateTime.nullable(),
 });
+export const BROADCAST_PEOPLE_FILTERS = ['all', 'missing', 'acknowledged'] as const;
+
+/** `GET /api/broadcasts/:id`: a page of the people, missing first (or only some of them). */
+export const broadcastTrackingQuerySchema = z.object({
+  show: z.enum(BROADCAST_PEOPLE_FILTERS).catch('all'),
+  page: pageParam,
+  limit: limitParam(50, 200),
+});
+export type BroadcastTrackingQuery = z.infer<typeof broadcastTrackingQuerySchema>;
+
 export const broadcastTrackingSchema = broadcastSummarySchema.extend({
   people: z.array(broadcastRecipientSchema),
+  /** Of `people` as filtered by `show`. */
+  peoplePages: paginationInfoSchema,
+  missing: z.number().int().nonnegative(),
 });
 export type BroadcastTracking = z.infer<typeof broadcastTrackingSchema>;

@@ -10,13 +10,17 @@ import {
   broadcastSendSchema,
   broadcastSummarySchema,
   broadcastTargetSchema,
+  broadcastTrackingQuerySchema,
   broadcastTrackingSchema,
+  nudgeResultSchema,
   paginationInfo,
 } from '@fieldhouse/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { NudgeTooSoon } from '../announcements/service.ts';
 import { requireAuth } from '../auth/authenticate.ts';
 import { previewBroadcast } from './audience.ts';
+import { nudgeBroadcast } from './nudge.ts';
 import { broadcastFor, requireBroadcaster } from './policies.ts';
 import { cancelBroadcast, sendBroadcast } from './service.ts';
 import { broadcastTracking, listBroadcasts } from './tracking.ts';
@@ -99,14 +103,37 @@ export const broadcastRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'One broadcast and everyone it reached: read, acknowledged, missing',
+        summary: 'One broadcast and a page of everyone it reached: read, acknowledged, missing first',
         params: idParams,
+        querystring: broadcastTrackingQuerySchema,
         response: { 200: apiResponseSchema(broadcastTrackingSchema) },
       },
     },
     async (request) => {
       const row = await broadcastFor(db(), requireAuth(request).user, request.params.id);
-      return ok(await broadcastTracking(db(), row));
+      return ok(await broadcastTracking(db(), row, request.query));
+    },
+  );
+
+  app.post(
+    '/broadcasts/:id/nudge',
+    {
+      schema: {
+        tags,
+        summary: 'Remind everyone who has not acknowledged, in every room it went to (each post once per 15 minutes)',
+        params: idParams,
+        response: { 200: apiResponseSchema(nudgeResultSchema) },
+      },
+    },
+    async (request, reply) => {
+      const user = requireAuth(request).user;
+      const row = await broadcastFor(db(), user, request.params.id);
+      try {
+        return ok(await nudgeBroadcast(db(), effects(), user, row));
+      } catch (error) {
+        if (error instanceof NudgeTooSoon) reply.header('retry-after', String(error.retryAfterSeconds));
+        throw error;
+      }
     },
   );
 

@@ -4,7 +4,13 @@
  * they have read it (their read position in a room it went to is at or past it) and when they
  * acknowledged. Missing first, by name; then those who acknowledged, earliest first.
  */
-import type { AskedAs, BroadcastSummary, BroadcastTracking } from '@fieldhouse/shared';
+import {
+  type AskedAs,
+  type BroadcastSummary,
+  type BroadcastTracking,
+  type BroadcastTrackingQuery,
+  paginationInfo,
+} from '@fieldhouse/shared';
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type BroadcastRow, broadcastMessages, broadcasts, teams, users } from '../../db/schema/index.ts';
@@ -90,7 +96,11 @@ async function summaries(db: Db, rows: BroadcastRow[]): Promise<BroadcastSummary
   });
 }
 
-export async function broadcastTracking(db: Db, row: BroadcastRow): Promise<BroadcastTracking> {
+export async function broadcastTracking(
+  db: Db,
+  row: BroadcastRow,
+  query: BroadcastTrackingQuery = { show: 'all', page: 1, limit: 50 },
+): Promise<BroadcastTracking> {
   const [summary] = await summaries(db, [row]);
   if (!summary) throw new Error('broadcast summary missing');
   const { rows } = await db.execute<{
@@ -130,5 +140,12 @@ export async function broadcastTracking(db: Db, row: BroadcastRow): Promise<Broa
   const done = people
     .filter((p) => p.acknowledgedAt)
     .sort((a, b) => (a.acknowledgedAt as string).localeCompare(b.acknowledgedAt as string));
-  return { ...summary, people: [...missing, ...done] };
+  const shown = query.show === 'missing' ? missing : query.show === 'acknowledged' ? done : [...missing, ...done];
+  const start = (query.page - 1) * query.limit;
+  return {
+    ...summary,
+    people: shown.slice(start, start + query.limit),
+    peoplePages: paginationInfo(query.page, query.limit, shown.length),
+    missing: missing.length,
+  };
 }

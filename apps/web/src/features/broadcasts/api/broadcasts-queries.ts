@@ -8,6 +8,8 @@ import type {
   BroadcastSend,
   BroadcastTarget,
   BroadcastTracking,
+  BroadcastTrackingQuery,
+  NudgeResult,
 } from '@fieldhouse/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiDelete, apiGet, apiPost } from '../../../lib/api-client.ts';
@@ -17,6 +19,7 @@ export const broadcastsKeys = {
   lists: () => ['broadcasts', 'list'] as const,
   list: (page: number) => ['broadcasts', 'list', page] as const,
   one: (id: number) => ['broadcasts', 'one', id] as const,
+  page: (id: number, query: BroadcastTrackingQuery) => ['broadcasts', 'one', id, query] as const,
   preview: (target: BroadcastTarget) => ['broadcasts', 'preview', target] as const,
 };
 
@@ -27,10 +30,11 @@ export const broadcastListQueryOptions = (page: number) =>
     placeholderData: keepPreviousData,
   });
 
-export const broadcastQueryOptions = (id: number) =>
+export const broadcastQueryOptions = (id: number, query: BroadcastTrackingQuery) =>
   queryOptions({
-    queryKey: broadcastsKeys.one(id),
-    queryFn: async () => (await apiGet<{ data: BroadcastTracking }>(`/broadcasts/${id}`)).data,
+    queryKey: broadcastsKeys.page(id, query),
+    queryFn: async () => (await apiGet<{ data: BroadcastTracking }>(`/broadcasts/${id}`, query)).data,
+    placeholderData: keepPreviousData,
   });
 
 export const broadcastPreviewQueryOptions = (target: BroadcastTarget) =>
@@ -46,3 +50,9 @@ export const sendBroadcast = async (input: BroadcastSend) =>
 
 export const cancelBroadcast = async (id: number) =>
   (await apiDelete<{ data: BroadcastTracking }>(`/broadcasts/${id}`)).data;
+
+/** A broadcast's page as it first opens: everyone, missing first. */
+export const FIRST_PAGE: BroadcastTrackingQuery = { show: 'all', page: 1, limit: 50 };
+
+export const nudgeBroadcast = async (id: number) =>
+  (await apiPost<{ data: NudgeResult }>(`/broadcasts/${id}/nudge`, {})).data;

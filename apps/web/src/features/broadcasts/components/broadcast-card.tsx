@@ -1,6 +1,7 @@
 import type { BroadcastSummary } from '@fieldhouse/shared';
 import { Badge, Card, Group, Progress, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { FIRST_PAGE } from '../api/broadcasts-queries.ts';
 import { audienceLine, STATUS_COLORS, STATUS_LABELS, whenText } from './broadcast-words.ts';
 
 /** One broadcast in the list: its words, whom, when, and how many acknowledged. */
@@ -19,8 +20,9 @@ export function BroadcastCard({
       withBorder
       radius="md"
       padding="md"
-      renderRoot={(props) => <Link to="/broadcasts/$broadcastId" params={{ broadcastId: String(b.id) }} {...props} />}
-      aria-label={`${b.content.slice(0, 80)} — ${STATUS_LABELS[b.status]}`}
+      renderRoot={(props) => (
+        <Link to="/broadcasts/$broadcastId" params={{ broadcastId: String(b.id) }} search={FIRST_PAGE} {...props} />
+      )}
     >
       <Stack gap={6}>
         <Group justify="space-between" wrap="nowrap" align="flex-start">

@@ -101,8 +101,10 @@ export function BroadcastComposer({
   const v = form.getValues();
   const target = targetOf(v);
   const [debounced] = useDebouncedValue(target, 300);
+  // The count follows the debounced choice, so a half-made choice is never sent to be counted.
   const chosen =
-    v.audiences.length > 0 && (v.reach === 'everyone' || (v.reach === 'seasons' ? v.seasons : v.teamIds).length > 0);
+    debounced.audiences.length > 0 &&
+    (debounced.everyone || (debounced.seasons ?? []).length + (debounced.teamIds ?? []).length > 0);
 
   const mutation = useMutation({
     mutationFn: (values: Values) =>

@@ -1,34 +1,35 @@
-import type { BroadcastTracking } from '@fieldhouse/shared';
+import type { BroadcastTracking, BroadcastTrackingQuery } from '@fieldhouse/shared';
 import { Badge, SegmentedControl, Stack, Table, Text } from '@mantine/core';
-import { useState } from 'react';
+import { Pager } from '../../../components/pager.tsx';
 import { ASKED_AS_LABELS, whenText } from './broadcast-words.ts';
 
-type Filter = 'all' | 'missing' | 'done';
-
-/** Everyone a broadcast reached, once each: missing first, then who acknowledged, earliest first. */
+/**
+ * A page of the people a broadcast reached, once each: missing first, then who acknowledged,
+ * earliest first; or only one of the two (the server pages and filters).
+ */
 export function BroadcastPeople({
   tracking,
+  query,
+  onQuery,
   timeZone,
 }: {
   tracking: BroadcastTracking;
+  query: BroadcastTrackingQuery;
+  onQuery: (next: Partial<BroadcastTrackingQuery>) => void;
   timeZone?: string | undefined;
 }) {
-  const [filter, setFilter] = useState<Filter>('all');
-  const shown = tracking.people.filter((p) =>
-    filter === 'all' ? true : filter === 'missing' ? !p.acknowledgedAt : Boolean(p.acknowledgedAt),
-  );
-  const missing = tracking.people.filter((p) => !p.acknowledgedAt).length;
+  const everyone = tracking.recipients;
   return (
     <Stack gap="sm">
       {tracking.requireAck && (
         <SegmentedControl
           aria-label="Show"
-          value={filter}
-          onChange={(value) => setFilter(value as Filter)}
+          value={query.show}
+          onChange={(value) => onQuery({ show: value as BroadcastTrackingQuery['show'], page: 1 })}
           data={[
-            { value: 'all', label: `Everyone (${tracking.people.length})` },
-            { value: 'missing', label: `Missing (${missing})` },
-            { value: 'done', label: `Acknowledged (${tracking.people.length - missing})` },
+            { value: 'all', label: `Everyone (${everyone})` },
+            { value: 'missing', label: `Missing (${tracking.missing})` },
+            { value: 'acknowledged', label: `Acknowledged (${everyone - tracking.missing})` },
           ]}
         />
       )}
@@ -44,7 +45,7 @@ export function BroadcastPeople({
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {shown.map((p) => (
+            {tracking.people.map((p) => (
               <Table.Tr key={p.id}>
                 <Table.Td>
                   {p.firstName} {p.lastName}
@@ -76,10 +77,17 @@ export function BroadcastPeople({
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {shown.length === 0 && (
+      {tracking.people.length === 0 && (
         <Text c="dimmed" size="sm">
-          {filter === 'missing' ? 'Everyone has acknowledged.' : 'Nobody here yet.'}
+          {query.show === 'missing' ? 'Everyone has acknowledged.' : 'Nobody here yet.'}
         </Text>
+      )}
+      {tracking.peoplePages.pageCount > 1 && (
+        <Pager
+          total={tracking.peoplePages.pageCount}
+          value={tracking.peoplePages.currentPage}
+          onChange={(page) => onQuery({ page })}
+        />
       )}
     </Stack>
   );

@@ -1,8 +1,11 @@
 import { type BroadcastTarget, plural } from '@fieldhouse/shared';
-import { Alert, Group, Loader, Paper, Stack, Table, Text } from '@mantine/core';
+import { Alert, Box, Group, Loader, Paper, Stack, Table, Text } from '@mantine/core';
 import { IconShieldCheck, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { broadcastPreviewQueryOptions } from '../api/broadcasts-queries.ts';
+
+const COLUMN_LABELS = { athletes: 'Athletes', guardians: 'Guardians', coaches: 'Coaches' } as const;
+const COLUMN_ROLES = { athletes: 'ATHLETE', guardians: 'GUARDIAN', coaches: 'COACH' } as const;
 
 /**
  * Whom the choice reaches, before sending: the distinct total (read aloud as it changes), each
@@ -25,6 +28,11 @@ export function RecipientPreview({ target, enabled }: { target: BroadcastTarget;
     );
   }
   const data = preview.data;
+  // The roles it reaches: the chosen ones, and guardians where athletes bring them in.
+  const chosen = new Set(target.audiences);
+  const columns = (['athletes', 'guardians', 'coaches'] as const).filter(
+    (c) => chosen.has(COLUMN_ROLES[c]) || (c === 'guardians' && chosen.has('ATHLETE')),
+  );
   return (
     <Paper withBorder p="sm" radius="md">
       <Stack gap="xs">
@@ -54,28 +62,33 @@ export function RecipientPreview({ target, enabled }: { target: BroadcastTarget;
           </Group>
         )}
         {data && data.teams.length > 0 && (
-          <Table.ScrollContainer minWidth={360} mah={180}>
+          // A scrolling region keyboard users can reach (focusable, named): axe's scrollable-region rule.
+          <Box role="region" aria-label="Recipients per team" tabIndex={0} style={{ maxHeight: 180, overflow: 'auto' }}>
             <Table fz="sm" verticalSpacing={4} stickyHeader>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Team</Table.Th>
-                  <Table.Th ta="right">Athletes</Table.Th>
-                  <Table.Th ta="right">Guardians</Table.Th>
-                  <Table.Th ta="right">Coaches</Table.Th>
+                  {columns.map((c) => (
+                    <Table.Th key={c} ta="right">
+                      {COLUMN_LABELS[c]}
+                    </Table.Th>
+                  ))}
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {data.teams.map((t) => (
                   <Table.Tr key={t.teamId}>
                     <Table.Td>{t.name}</Table.Td>
-                    <Table.Td ta="right">{t.athletes}</Table.Td>
-                    <Table.Td ta="right">{t.guardians}</Table.Td>
-                    <Table.Td ta="right">{t.coaches}</Table.Td>
+                    {columns.map((c) => (
+                      <Table.Td key={c} ta="right">
+                        {t[c]}
+                      </Table.Td>
+                    ))}
                   </Table.Tr>
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </Box>
         )}
       </Stack>
     </Paper>

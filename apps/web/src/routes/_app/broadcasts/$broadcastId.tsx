@@ -1,4 +1,4 @@
-import { plural } from '@fieldhouse/shared';
+import { broadcastTrackingQuerySchema, plural } from '@fieldhouse/shared';
 import { Anchor, Badge, Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconX } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -11,6 +11,7 @@ import {
   broadcastQueryOptions,
   broadcastsKeys,
   cancelBroadcast,
+  nudgeBroadcast,
 } from '../../../features/broadcasts/api/broadcasts-queries.ts';
 import { BroadcastPeople } from '../../../features/broadcasts/components/broadcast-people.tsx';
 import {
@@ -25,6 +26,7 @@ export const Route = createFileRoute('/_app/broadcasts/$broadcastId')({
     parse: (p) => ({ broadcastId: String(Number.parseInt(p.broadcastId, 10) || 0) }),
     stringify: (p) => ({ broadcastId: p.broadcastId }),
   },
+  validateSearch: broadcastTrackingQuerySchema,
   component: BroadcastPage,
 });
 
@@ -34,13 +36,25 @@ function BroadcastPage() {
   const queryClient = useQueryClient();
   const { state } = useAuth();
   const timeZone = state.status === 'signedIn' ? (state.organization?.timezone ?? undefined) : undefined;
-  const tracking = useQuery({ ...broadcastQueryOptions(id), refetchInterval: 15_000 });
+  const query = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const tracking = useQuery({ ...broadcastQueryOptions(id, query), refetchInterval: 15_000 });
   const cancel = useMutation({
     mutationFn: () => cancelBroadcast(id),
     onSuccess: (canceled) => {
-      queryClient.setQueryData(broadcastsKeys.one(id), canceled);
+      queryClient.setQueryData(broadcastsKeys.page(id, query), canceled);
+      void queryClient.invalidateQueries({ queryKey: broadcastsKeys.one(id) });
       void queryClient.invalidateQueries({ queryKey: broadcastsKeys.lists() });
       toast.success('Scheduled broadcast cancelled');
+    },
+    onError: (e) => toast.error(e.message),
+  });
+
+  const remind = useMutation({
+    mutationFn: () => nudgeBroadcast(id),
+    onSuccess: (result) => {
+      void queryClient.invalidateQueries({ queryKey: broadcastsKeys.one(id) });
+      toast.success(`Reminded ${plural(result.nudged, 'person', 'people')}`);
     },
     onError: (e) => toast.error(e.message),
   });
@@ -108,6 +122,9 @@ function BroadcastPage() {
           </Text>
           {b.requireAck && <Progress value={share} aria-label={`${share}% acknowledged`} />}
           <Group gap="xs">
+            <Text size="sm" c="dimmed">
+              Posted in
+            </Text>
             {b.messages.map((m) => (
               <Anchor
                 key={m.messageId}
@@ -122,7 +139,24 @@ function BroadcastPage() {
           </Group>
         </Stack>
       )}
-      {b.status === 'SENT' && <BroadcastPeople tracking={b} timeZone={timeZone} />}
+      {b.status === 'SENT' && b.requireAck && b.missing > 0 && (
+        <Group>
+          <Button variant="light" loading={remind.isPending} onClick={() => remind.mutate()}>
+            Nudge the rest
+          </Button>
+          <Text size="sm" c="dimmed">
+            Reminds the {plural(b.missing, 'person', 'people')} who have not acknowledged, once every 15 minutes.
+          </Text>
+        </Group>
+      )}
+      {b.status === 'SENT' && (
+        <BroadcastPeople
+          tracking={b}
+          query={query}
+          onQuery={(next) => void navigate({ search: (prev) => ({ ...prev, ...next }), replace: true })}
+          timeZone={timeZone}
+        />
+      )}
       {b.status === 'CANCELED' && <Text c="dimmed">This broadcast was cancelled before it went out.</Text>}
     </Stack>
   );

@@ -9,7 +9,7 @@ import { PageSkeleton } from '../../../components/page-skeleton.tsx';
 import { Pager } from '../../../components/pager.tsx';
 import { QueryError } from '../../../components/query-error.tsx';
 import { useAuth } from '../../../features/auth/hooks/use-auth.ts';
-import { broadcastListQueryOptions } from '../../../features/broadcasts/api/broadcasts-queries.ts';
+import { broadcastListQueryOptions, FIRST_PAGE } from '../../../features/broadcasts/api/broadcasts-queries.ts';
 import { BroadcastCard } from '../../../features/broadcasts/components/broadcast-card.tsx';
 import { BroadcastComposer } from '../../../features/broadcasts/components/broadcast-composer.tsx';
 
@@ -69,7 +69,13 @@ function BroadcastsPage() {
         <BroadcastComposer
           timeZone={timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone}
           onClose={() => setComposing(false)}
-          onSent={(sent) => void navigate({ to: '/broadcasts/$broadcastId', params: { broadcastId: String(sent.id) } })}
+          onSent={(sent) =>
+            void navigate({
+              to: '/broadcasts/$broadcastId',
+              params: { broadcastId: String(sent.id) },
+              search: FIRST_PAGE,
+            })
+          }
         />
       )}
     </>

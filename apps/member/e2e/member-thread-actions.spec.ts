@@ -59,7 +59,7 @@ test('the coach votes, replies, edits and unsends on the phone; the director hea
     await expect(poll.getByRole('button', { name: /^Red\W+0 votes\b/ })).toHaveAttribute('aria-pressed', 'false');
     expect((await changed).poll.options.find((o) => o.text === 'Red')?.votes).toBe(0);
 
-    // Someone else's message offers Reply only (a 44 px "More"); the reply carries its quote.
+    // Someone else's message offers Reply only (a 44 px "Message actions" button); the reply carries its quote.
     const theirs = log.getByTestId('message').filter({ hasText: `Bus leaves at 3:15 ${suffix}` });
     // A long press (a touch held still) opens the same menu; Escape closes it.
     const bubble = theirs.getByText(`Bus leaves at 3:15 ${suffix}`, { exact: true });
@@ -68,7 +68,7 @@ test('the coach votes, replies, edits and unsends on the phone; the director hea
     await bubble.dispatchEvent('pointerup', { pointerType: 'touch', isPrimary: true, bubbles: true });
     await page.keyboard.press('Escape');
     await expect(page.getByRole('menuitem', { name: 'Reply' })).toHaveCount(0);
-    const theirMore = theirs.getByRole('button', { name: 'More' });
+    const theirMore = theirs.getByRole('button', { name: 'Message actions' });
     expect((await theirMore.boundingBox())?.height).toBeGreaterThanOrEqual(44);
     await theirMore.click();
     await expect(page.getByRole('menuitem', { name: 'Edit' })).toHaveCount(0);
@@ -105,13 +105,13 @@ test('the coach votes, replies, edits and unsends on the phone; the director hea
 
     // Unsend from the keyboard: More, Enter, the menu, then the confirmation.
     const unsent = next<ChatMessage>(director, SOCKET_EVENTS.messageUpdated, (m) => m.id === reply.id && m.unsent);
-    await mine.getByRole('button', { name: 'More' }).focus();
+    await mine.getByRole('button', { name: 'Message actions' }).focus();
     await page.keyboard.press('Enter');
     await page.getByRole('menuitem', { name: 'Unsend' }).click();
     await page.getByRole('dialog', { name: 'Unsend this message?' }).getByRole('button', { name: 'Unsend' }).click();
     await expect(mine).toContainText('Message unsent');
     await expect(mine).not.toContainText('5 minutes late');
-    await expect(mine.getByRole('button', { name: 'More' })).toHaveCount(0);
+    await expect(mine.getByRole('button', { name: 'Message actions' })).toHaveCount(0);
     expect(await unsent).toMatchObject({ unsent: true, content: '' });
 
     // The director's history agrees after a reload.

@@ -1,3 +1,5 @@
+import { MessageEditor } from '@fieldhouse/client/chat/controls/message-editor.tsx';
+import { MessageMenu } from '@fieldhouse/client/chat/controls/message-menu.tsx';
 import { replyQuoteOf } from '@fieldhouse/client/chat/controls/reply-quote.ts';
 import { useMessageControls } from '@fieldhouse/client/chat/controls/use-message-controls.ts';
 import type { ChatMessage, MessageQuote } from '@fieldhouse/shared';
@@ -5,8 +7,6 @@ import { Box, Group, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useLongPress } from '../realtime/use-long-press.ts';
 import { Attachment } from './attachment.tsx';
-import { MessageEditor } from './message-editor.tsx';
-import { MessageMenu } from './message-menu.tsx';
 import { messagePreview } from './message-preview.ts';
 import { personName } from './person-name.ts';
 import { PollCard } from './poll-card.tsx';
@@ -44,7 +44,9 @@ export function MessageBubble({
       </Text>
     );
   }
-  const menu = hasActions && <MessageMenu opened={menuOpen} onChange={setMenuOpen} onReply={reply} change={change} />;
+  const menu = hasActions && (
+    <MessageMenu touch opened={menuOpen} onChange={setMenuOpen} onReply={reply} change={change} />
+  );
   return (
     <Stack
       gap={2}
@@ -63,6 +65,7 @@ export function MessageBubble({
         {editing && controls.canChange ? (
           <Box w="85%">
             <MessageEditor
+              touch
               initial={message.content}
               onCancel={() => setEditing(false)}
               onSave={(content) => controls.edit(content).then(() => setEditing(false))}

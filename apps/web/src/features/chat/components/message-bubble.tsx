@@ -1,3 +1,5 @@
+import { MessageEditor } from '@fieldhouse/client/chat/controls/message-editor.tsx';
+import { MessageMenu } from '@fieldhouse/client/chat/controls/message-menu.tsx';
 import { replyQuoteOf } from '@fieldhouse/client/chat/controls/reply-quote.ts';
 import { useMessageControls } from '@fieldhouse/client/chat/controls/use-message-controls.ts';
 import type { ChatMessage, Media } from '@fieldhouse/shared';
@@ -6,8 +8,6 @@ import { useReducedMotion } from '@mantine/hooks';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { AttachmentView } from './attachment-view.tsx';
 import { ChangeNoticeCard } from './change-notice-card.tsx';
-import { MessageActions } from './message-actions.tsx';
-import { MessageEditor } from './message-editor.tsx';
 import { useMessageSlots } from './message-slots.tsx';
 import { PersonAvatar } from './person-avatar.tsx';
 import { usePinning } from './pinned-message.tsx';
@@ -182,7 +182,7 @@ export function MessageBubble({ message, own, showSender, highlighted, onShowOri
               </Text>
             </Tooltip>
             {!message.unsent && !editing && (
-              <MessageActions
+              <MessageMenu
                 // The same quote the server will build, so the bar shows what the reply will carry.
                 onReply={() => reply.start(replyQuoteOf(message))}
                 onPin={pinning.canPin ? () => pinning.pin(message.id) : undefined}

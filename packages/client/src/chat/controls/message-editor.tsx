@@ -1,17 +1,21 @@
+/**
+ * Editing one's own message in place, for both apps: Enter saves, Shift+Enter breaks the line,
+ * Escape cancels. A refusal is a toast from the request and the editor stays open with the text.
+ * `touch` is the member app's phone-first behaviour, as its composer's: 44 px buttons, larger
+ * text, and on a touch screen Enter breaks the line (Save is the button).
+ */
 import { CHAT, isSendableText } from '@fieldhouse/shared';
 import { Button, Group, Stack, Textarea } from '@mantine/core';
 import { useState } from 'react';
 
-/** Editing one's own message in place: Save and Cancel are 44 px; on a keyboard Enter saves and Escape cancels. */
-export function MessageEditor({
-  initial,
-  onSave,
-  onCancel,
-}: {
+type Props = {
   initial: string;
   onSave: (content: string) => Promise<void>;
   onCancel: () => void;
-}) {
+  touch?: boolean;
+};
+
+export function MessageEditor({ initial, onSave, onCancel, touch = false }: Props) {
   const [text, setText] = useState(initial);
   const [busy, setBusy] = useState(false);
   const save = () => {
@@ -19,13 +23,13 @@ export function MessageEditor({
     if (text === initial) return onCancel();
     if (!isSendableText(text)) return;
     setBusy(true);
-    // A refusal is a toast from the request; the editor stays open with the text.
     void onSave(text)
       .catch(() => {})
       .finally(() => setBusy(false));
   };
+  const button = touch ? ({ mih: 44 } as const) : ({ size: 'compact-sm' } as const);
   return (
-    <Stack gap={6} w="100%">
+    <Stack gap={touch ? 6 : 4} w={touch ? '100%' : 380} maw="100%">
       <Textarea
         aria-label="Edit message"
         value={text}
@@ -33,8 +37,9 @@ export function MessageEditor({
         maxLength={CHAT.maxMessageLength}
         autosize
         minRows={1}
-        maxRows={6}
-        size="md"
+        maxRows={touch ? 6 : 8}
+        size={touch ? 'md' : 'sm'}
+        data-autofocus
         autoFocus
         onKeyDown={(e) => {
           if (e.key === 'Escape') {
@@ -44,7 +49,7 @@ export function MessageEditor({
             e.key === 'Enter' &&
             !e.shiftKey &&
             !e.nativeEvent.isComposing &&
-            !matchMedia('(pointer: coarse)').matches
+            !(touch && matchMedia('(pointer: coarse)').matches)
           ) {
             e.preventDefault();
             save();
@@ -52,10 +57,10 @@ export function MessageEditor({
         }}
       />
       <Group gap="xs" justify="flex-end">
-        <Button variant="default" mih={44} onClick={onCancel}>
+        <Button variant="default" {...button} onClick={onCancel}>
           Cancel
         </Button>
-        <Button mih={44} loading={busy} disabled={!isSendableText(text)} onClick={save}>
+        <Button {...button} loading={busy} disabled={!isSendableText(text)} onClick={save}>
           Save
         </Button>
       </Group>

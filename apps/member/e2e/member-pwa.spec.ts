@@ -1,4 +1,6 @@
-import { expect, MEMBERS, PHONE, signInMember, test } from './member-helpers.ts';
+import type { MyProfile } from '@fieldhouse/shared';
+import { ChatClient } from '../../web/e2e/chat-client.ts';
+import { api, DEMO, expect, MEMBERS, PHONE, signInMember, test } from './member-helpers.ts';
 
 /** The member app installs (manifest, icons) and its service worker keeps the app shell offline (decision 021). */
 test.use({
@@ -41,5 +43,67 @@ test('the service worker takes the page, and the app shell opens offline', async
     await expect(page).toHaveTitle('Fieldhouse');
   } finally {
     await context.setOffline(false);
+  }
+});
+
+test('last-read conversations open offline, and the app says so; back online it is live again', async ({
+  page,
+  context,
+  baseURL,
+  shot,
+}) => {
+  const base = baseURL as string;
+  const suffix = Date.now().toString(36);
+  const coachId = (await api<MyProfile>(base, MEMBERS.coach, 'GET', '/me/profile')).id;
+  const director = await ChatClient.connect(base, DEMO.admin);
+  try {
+    const roomId = await director.directRoomWith(coachId);
+    await director.send(roomId, `Bus leaves at 3:15 from the north lot ${suffix}`);
+
+    await signInMember(page, MEMBERS.coach);
+    await page.evaluate(async () => navigator.serviceWorker.ready);
+    // Read the conversation once online; the copy is written a moment later.
+    await page.goto(`/m/chats/${roomId}`);
+    const log = page.getByRole('log', { name: 'Messages' });
+    await expect(log).toContainText(`north lot ${suffix}`);
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const copy = JSON.parse(localStorage.getItem('fieldhouse.member.offline.v1') ?? '{"queries":{"queries":[]}}');
+          return (copy.queries.queries as { queryKey: unknown[] }[]).some(
+            (q) => q.queryKey[1] === 'messages' && JSON.stringify(q).includes('north lot'),
+          );
+        }),
+      )
+      .toBe(true);
+    // Every screen's code is in the worker's cache before the network goes.
+    await expect
+      .poll(() => page.evaluate(async () => (await (await caches.open('fieldhouse-member-assets-v1')).keys()).length))
+      .toBeGreaterThan(3);
+
+    await context.setOffline(true);
+    try {
+      await page.goto('/m/chats');
+      await expect(page.getByRole('status').filter({ hasText: 'You’re offline' })).toBeVisible({ timeout: 15_000 });
+      const row = page.getByRole('list', { name: 'Conversations' }).getByRole('link').filter({ hasText: suffix });
+      await expect(row).toBeVisible();
+      await row.click();
+      await expect(log).toContainText(`Bus leaves at 3:15 from the north lot ${suffix}`);
+      await shot('member-offline-thread');
+    } finally {
+      await context.setOffline(false);
+    }
+    // Back online: the server answers again, the notice goes and new messages arrive live.
+    await expect(page.getByRole('status').filter({ hasText: 'You’re offline' })).toHaveCount(0, { timeout: 40_000 });
+    await director.send(roomId, `Change: 3:30 instead ${suffix}`);
+    await expect(log).toContainText(`3:30 instead ${suffix}`, { timeout: 20_000 });
+
+    // Signing out deletes the copy: offline, the next person sees sign-in, not these messages.
+    await page.goto('/m/profile');
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    await expect(page).toHaveURL(/\/m\/auth\/sign-in/);
+    expect(await page.evaluate(() => localStorage.getItem('fieldhouse.member.offline.v1'))).toBeNull();
+  } finally {
+    director.close();
   }
 });

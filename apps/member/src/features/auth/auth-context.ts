@@ -5,7 +5,11 @@ import type { Me } from './api/get-me.ts';
  * Signed in as a coach, athlete or guardian; or as a member of staff, whom this app points to the
  * admin app (their session stays: the admin app at / opens signed in).
  */
-export type AuthState = { status: 'signedOut' } | ({ status: 'signedIn' } & Me) | ({ status: 'staff' } & Me);
+export type AuthState =
+  | { status: 'signedOut' }
+  /** `offline`: started without the server, from the last-read copy (features/offline). */
+  | ({ status: 'signedIn'; offline?: boolean } & Me)
+  | ({ status: 'staff' } & Me);
 
 export type SignInCheck = { ok: true; state: AuthState } | { ok: false; reason: 'blocked' | 'no-user' };
 

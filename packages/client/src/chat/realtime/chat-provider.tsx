@@ -19,7 +19,7 @@ import {
 } from '@fieldhouse/shared';
 import { type InfiniteData, type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { fetchAuthSession } from 'aws-amplify/auth';
-import { createContext, type ReactNode, useContext, useEffect, useState, useSyncExternalStore } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { toast } from 'sonner';
 import { apiGet } from '../../api-client.ts';
 import { webConfig } from '../../web-config.ts';
@@ -176,17 +176,24 @@ async function catchUp(queryClient: QueryClient) {
   ]);
 }
 
-/** `navigation` should be stable (memoized): a new one reconnects the socket. */
+/**
+ * `navigation` should be stable (memoized): a new one reconnects the socket. `resumed`: the cache
+ * started from a stored copy (the member app offline), so the first connection catches up as a
+ * reconnect does; read once, when the provider mounts.
+ */
 export function ChatProvider({
   viewerId,
   navigation,
+  resumed = false,
   children,
 }: {
   viewerId: number;
   navigation: ChatNavigation;
+  resumed?: boolean;
   children: ReactNode;
 }) {
   const queryClient = useQueryClient();
+  const startedFromCopy = useRef(resumed);
   const [chat, setChat] = useState<Chat | null>(null);
 
   useEffect(() => {
@@ -226,7 +233,7 @@ export function ChatProvider({
       );
     };
 
-    let connectedBefore = false;
+    let connectedBefore = startedFromCopy.current;
     const offs = [
       socket.on('connect', () => {
         if (connectedBefore) void catchUp(queryClient).catch(() => {});

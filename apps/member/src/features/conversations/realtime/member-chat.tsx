@@ -30,7 +30,16 @@ function LiveLists() {
   return null;
 }
 
-export function MemberChat({ viewerId, children }: { viewerId: number; children: ReactNode }) {
+/** `resumed`: the app started offline from its stored copy (features/offline). */
+export function MemberChat({
+  viewerId,
+  resumed,
+  children,
+}: {
+  viewerId: number;
+  resumed: boolean;
+  children: ReactNode;
+}) {
   const router = useRouter();
   const queryClient = useQueryClient();
   // One object per router: a new one would reconnect the socket.
@@ -45,7 +54,7 @@ export function MemberChat({ viewerId, children }: { viewerId: number; children:
     [router, queryClient],
   );
   return (
-    <ChatProvider viewerId={viewerId} navigation={navigation}>
+    <ChatProvider viewerId={viewerId} navigation={navigation} resumed={resumed}>
       <LiveLists />
       {children}
     </ChatProvider>

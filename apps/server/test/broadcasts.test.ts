@@ -593,7 +593,7 @@ describe('a school’s own templates', () => {
     expect(empty.json()).toMatchObject({ statusCode: 400 });
 
     // Every admin of the school sees them, by name; another school sees none of them.
-    const listed = await (await client(school.assistant)).get('/api/broadcasts/templates');
+    const listed = await (await client(school.administrator)).get('/api/broadcasts/templates');
     expect(listed.statusCode, listed.body).toBe(200);
     expect(listed.json().data.map((t: { name: string }) => t.name)).toEqual(['Awards night', 'Gym closed']);
     expect((await (await client(other.director)).get('/api/broadcasts/templates')).json().data).toEqual([]);

@@ -46,7 +46,6 @@ export function TemplatePicker({
       setNaming(false);
       setName('');
       setError(null);
-      onPick(`${SCHOOL}${saved.id}`, null);
     },
     onError: (e) => setError(e.message),
   });

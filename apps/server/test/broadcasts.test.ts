@@ -18,6 +18,7 @@ import {
   broadcastRecipients,
   chatMessages,
   coaches,
+  guardianLinks,
   notifications,
   teamCoaches,
   teamMembers,
@@ -26,6 +27,7 @@ import {
 } from '../src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { as, buildSchool, type School } from './helpers/directory.ts';
+import { buildUser } from './helpers/factories.ts';
 
 let app: TestApp;
 let school: School;
@@ -625,5 +627,99 @@ describe('a school’s own templates', () => {
       .where(and(eq(auditLog.entityType, 'broadcast_template'), eq(auditLog.entityId, String(id))))
       .orderBy(auditLog.id);
     expect(audit.map((a) => a.action)).toEqual(['broadcast-template.create', 'broadcast-template.delete']);
+  });
+});
+
+describe('the preview and the send read one rule', () => {
+  let south: School;
+  beforeAll(async () => {
+    // The cases where counting from the roster and reading the room used to disagree: a coach who
+    // is also a guardian of an athlete (in the room as a coach, not as a guardian), a team manager
+    // on the roster who is not an athlete (in the room as a participant), and a coach of another
+    // team already in the coaches' room.
+    south = await buildSchool(app, 'Southfield High');
+    const db = app.testDatabase.db;
+    await db
+      .insert(guardianLinks)
+      .values({ guardianId: south.coach.id, athleteId: south.athlete.id, relationship: 'Aunt' });
+    const manager = await buildUser(app, {
+      role: 'PARENT',
+      firstName: 'Mo',
+      lastName: 'Manager',
+      organizationId: south.org.id,
+    });
+    await db.insert(teamMembers).values({ teamId: south.jv.id, userId: manager.id });
+    const carl = await buildUser(app, {
+      role: 'COACH',
+      firstName: 'Carl',
+      lastName: 'Coach',
+      organizationId: south.org.id,
+    });
+    const [carlRow] = await db.insert(coaches).values({ userId: carl.id, title: 'Coach' }).returning();
+    await db.insert(teamCoaches).values({ coachId: carlRow?.id as number, teamId: south.jv.id, role: 'HEAD' });
+  });
+
+  const stored = async (broadcastId: number) => {
+    const rows = await app.testDatabase.db
+      .select({
+        userId: broadcastRecipients.userId,
+        askedAs: broadcastRecipients.askedAs,
+        teamId: sql<number | null>`bm.team_id`,
+      })
+      .from(broadcastRecipients)
+      .innerJoin(sql`broadcast_messages bm`, sql`bm.message_id = ${broadcastRecipients.messageId}`)
+      .where(eq(broadcastRecipients.broadcastId, broadcastId));
+    return rows;
+  };
+
+  it('counts, per team and in total, exactly whom the send reaches and stores', async () => {
+    const choices = [
+      { everyone: true, audiences: ['COACH'] },
+      { teamIds: [south.varsity.id], audiences: ['GUARDIAN'] },
+      { teamIds: [south.varsity.id, south.jv.id], audiences: ['ATHLETE', 'COACH'] },
+      { seasons: ['WINTER'], audiences: ['ATHLETE', 'GUARDIAN', 'COACH'] },
+      { teamIds: [south.jv.id], audiences: ['COACH'] },
+    ];
+    for (const [i, choice] of choices.entries()) {
+      const seen = await preview(choice, south.director);
+      const sent = await send({ ...choice, content: `One rule ${i}` }, south.director);
+      const rows = await stored(sent.id);
+      expect(new Set(rows.map((r) => r.userId)).size, JSON.stringify(choice)).toBe(seen.recipients);
+      expect(sent.recipients).toBe(seen.recipients);
+      if (seen.staffRoom) continue;
+      for (const team of seen.teams) {
+        const of = (as: string) =>
+          new Set(rows.filter((r) => Number(r.teamId) === team.teamId && r.askedAs === as).map((r) => r.userId)).size;
+        expect(
+          { athletes: of('ATHLETE'), guardians: of('GUARDIAN'), coaches: of('COACH') },
+          JSON.stringify(choice),
+        ).toEqual({
+          athletes: team.athletes,
+          guardians: team.guardians,
+          coaches: team.coaches,
+        });
+      }
+    }
+  });
+
+  it('a coaches-only broadcast to some teams reaches only their coaches, though the coaches’ room holds more', async () => {
+    const sent = await send(
+      { teamIds: [south.varsity.id], audiences: ['COACH'], content: 'Varsity coaches only' },
+      south.director,
+    );
+    expect(sent.people.map((p) => p.firstName)).toEqual(['Cora']);
+    const [post] = sent.messages;
+    const carl = await app.testDatabase.db
+      .select()
+      .from(users)
+      .where(and(eq(users.firstName, 'Carl'), eq(users.organizationId, south.org.id)));
+    const carlId = carl[0]?.id as number;
+    expect(await notificationsOf(carlId, `/messages?roomId=${post?.roomId}&messageId=${post?.messageId}`)).toHaveLength(
+      0,
+    );
+    const carlAck = await (await client(carl[0] as { id: number; email: string })).post(
+      `/api/chat/messages/${post?.messageId}/ack`,
+    );
+    expect(carlAck.statusCode).toBe(403);
   });
 });

@@ -67,7 +67,7 @@ export const broadcastRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { user, organizationId } = broadcaster(request);
       const { audiences, ...targets } = request.body;
-      return ok(await previewBroadcast(db(), organizationId, targets, audiences, user.id));
+      return ok(await previewBroadcast(db(), organizationId, targets, audiences, user));
     },
   );
 

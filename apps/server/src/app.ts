@@ -30,6 +30,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { availabilityRoutes } from './modules/availability/routes.ts';
 import { startBroadcastJob } from './modules/broadcasts/job.ts';
 import { broadcastRoutes } from './modules/broadcasts/routes.ts';
+import { broadcastTemplateRoutes } from './modules/broadcasts/template-routes.ts';
 import { calendarFeedRoutes } from './modules/calendar/feed-routes.ts';
 import { calendarRoutes } from './modules/calendar/routes.ts';
 import { createFileStore } from './modules/chat/file-store.ts';
@@ -165,6 +166,7 @@ export async function buildApp({ config, database, logger, identity: given }: Ap
       await api.register(contactRoutes);
       await api.register(announcementRoutes);
       await api.register(broadcastRoutes);
+      await api.register(broadcastTemplateRoutes);
       await api.register(telemetryRoutes);
       await api.register(dashboardRoutes);
       await api.register(reportRoutes);

@@ -8,7 +8,9 @@ import { DEMO, signIn } from './helpers.ts';
  * Issue 19's broadcast journey (decision 029): the director sends a weather cancellation to every
  * winter team's athletes and guardians, asking for acknowledgement; the composer counts the
  * recipients before sending; two guardians acknowledge (through the API, as the member app does);
- * the tracking page shows "Acknowledged by 2 of N" and who is missing.
+ * the tracking page shows "Acknowledged by 2 of N" and who is missing. On the way the director
+ * saves the text as the school's own template, picks it again and deletes it. On a phone, a
+ * scheduled one is edited (text and time) and then cancelled.
  */
 
 /** Active guardians of a winter team's athletes, to acknowledge from their own accounts. */
@@ -60,6 +62,19 @@ test('the director broadcasts a weather cancellation to every winter team; two g
   await page.getByRole('option', { name: 'Weather cancellation' }).click();
   await expect(form.getByRole('textbox', { name: 'Message' })).toHaveValue(/^Due to \{weather\}/);
   await form.getByRole('textbox', { name: 'Message' }).fill(text);
+  // The school keeps its own wording: saved, picked again from the list, then deleted.
+  const mine = `Snow closure ${Date.now()}`;
+  await form.getByRole('button', { name: 'Save as template' }).click();
+  await form.getByRole('textbox', { name: 'Template name' }).fill(mine);
+  await form.getByRole('button', { name: 'Save template' }).click();
+  await expect(page.getByText(`Saved “${mine}” as a template`)).toBeVisible({ timeout: 15_000 });
+  await form.getByRole('textbox', { name: 'Message' }).fill('scratch');
+  await form.getByRole('combobox', { name: 'Template' }).click();
+  await page.getByRole('option', { name: mine }).click();
+  await expect(form.getByRole('textbox', { name: 'Message' })).toHaveValue(text);
+  await form.getByRole('button', { name: 'Delete template' }).click();
+  await expect(page.getByText(`Deleted the template “${mine}”`)).toBeVisible({ timeout: 15_000 });
+  await expect(form.getByRole('textbox', { name: 'Message' })).toHaveValue(text);
   await expect(form.getByLabel('Ask for acknowledgement')).toBeChecked();
   await expectAccessible(page, 'the broadcast composer');
   await shot('broadcast-composer');
@@ -102,7 +117,7 @@ test('the director broadcasts a weather cancellation to every winter team; two g
 test.describe('on a phone', () => {
   test.use(PHONE);
 
-  test('a scheduled broadcast to coaches only, then cancelled, fits a phone', async ({ page, shot }) => {
+  test('a scheduled broadcast to coaches only, edited, then cancelled, fits a phone', async ({ page, shot }) => {
     test.setTimeout(120_000);
     const text = `Coaches: rosters due Friday (${Date.now()})`;
     await signIn(page, DEMO.director, '/broadcasts');
@@ -123,6 +138,20 @@ test.describe('on a phone', () => {
     await form.getByRole('button', { name: 'Schedule broadcast' }).click();
     await expect(page.getByText('Broadcast scheduled')).toBeVisible({ timeout: 15_000 });
     await expect(page.getByText(/goes out .* 7:30 AM/)).toBeVisible();
+    // Still scheduled, so it can be rewritten: the composer opens filled in.
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit broadcast' });
+    await expect(edit.getByRole('textbox', { name: 'Message' })).toHaveValue(text);
+    await expect(edit.getByRole('checkbox', { name: 'Coaches' })).toBeChecked();
+    await expect(edit.getByLabel('Time')).toHaveValue('07:30');
+    const edited = `${text} — and eligibility forms`;
+    await edit.getByRole('textbox', { name: 'Message' }).fill(edited);
+    await edit.getByLabel('Time').fill('08:15');
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByText('Scheduled broadcast updated')).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText(edited, { exact: true })).toBeVisible();
+    await expect(page.getByText(/goes out .* 8:15 AM/)).toBeVisible();
+    await shot('broadcast-edited-phone');
     await page.getByRole('button', { name: 'Cancel broadcast' }).click();
     await expect(page.getByText('This broadcast was cancelled before it went out.')).toBeVisible({ timeout: 15_000 });
     await shot('broadcast-cancelled-phone');

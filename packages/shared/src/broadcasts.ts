@@ -19,6 +19,8 @@ export const BROADCAST_ERROR_IDS = {
   noTeams: 'broadcast_no_teams',
   noRecipients: 'broadcast_no_recipients',
   notScheduled: 'broadcast_not_scheduled',
+  templateTaken: 'broadcast_template_taken',
+  templatesFull: 'broadcast_templates_full',
 } as const;
 
 /** Ready-made texts the composer fills in ({placeholders} are the director's to replace). */
@@ -68,20 +70,26 @@ export const broadcastTargetSchema = z.object(targetShape).refine(hasTeams, team
 export type BroadcastTarget = z.input<typeof broadcastTargetSchema>;
 
 /** `POST /api/broadcasts`: the target, the words, "Got it" (default yes), now or at `sendAt`. */
-export const broadcastSendSchema = z
-  .object({
-    ...targetShape,
-    content: z
-      .string()
-      .max(CHAT.maxMessageLength, 'Message too long or invalid')
-      .refine((text) => text.trim().length > 0, 'Write the message'),
-    requireAck: z.boolean().default(true),
-    template: z.enum(templateIds).optional(),
-    /** Later than now (the server checks against its clock); absent or null: send now. */
-    sendAt: isoDateTime.nullish(),
-  })
-  .refine(hasTeams, teamsMessage);
+const sendShape = {
+  ...targetShape,
+  content: z
+    .string()
+    .max(CHAT.maxMessageLength, 'Message too long or invalid')
+    .refine((text) => text.trim().length > 0, 'Write the message'),
+  requireAck: z.boolean().default(true),
+  template: z.enum(templateIds).optional(),
+  /** Later than now (the server checks against its clock); absent or null: send now. */
+  sendAt: isoDateTime.nullish(),
+};
+export const broadcastSendSchema = z.object(sendShape).refine(hasTeams, teamsMessage);
 export type BroadcastSend = z.input<typeof broadcastSendSchema>;
+
+/**
+ * `PATCH /api/broadcasts/:id`: a scheduled broadcast rewritten whole (words, whom, "Got it",
+ * when) — the composer sends everything it shows, so there is no partial merge to reason about.
+ */
+export const broadcastEditSchema = z.object({ ...sendShape, sendAt: isoDateTime }).refine(hasTeams, teamsMessage);
+export type BroadcastEdit = z.input<typeof broadcastEditSchema>;
 
 /** One team in a preview: how many of each chosen audience it reaches. */
 export const broadcastTeamCountSchema = z.object({
@@ -110,6 +118,13 @@ export const broadcastSummarySchema = z.object({
   status: broadcastStatusSchema,
   requireAck: z.boolean(),
   teams: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  /** The choice as made (seasons, named teams or everyone): what "Edit" fills the composer with. */
+  targets: z.object({
+    teamIds: z.array(z.number().int()),
+    seasons: z.array(seasonSchema),
+    everyone: z.boolean(),
+  }),
+  template: z.string().nullable(),
   sender: z.object({ id: z.number().int(), firstName: z.string(), lastName: z.string() }).nullable(),
   sendAt: isoDateTime.nullable(),
   sentAt: isoDateTime.nullable(),
@@ -159,3 +174,24 @@ export const broadcastTrackingSchema = broadcastSummarySchema.extend({
   missing: z.number().int().nonnegative(),
 });
 export type BroadcastTracking = z.infer<typeof broadcastTrackingSchema>;
+
+/** How many templates a school keeps: a short list to choose from, not an archive. */
+export const BROADCAST_SCHOOL_TEMPLATES_MAX = 50;
+
+/** `POST /api/broadcasts/templates`: "Save as template" from the composer. */
+export const broadcastTemplateInputSchema = z.object({
+  name: z.string().trim().min(1, 'Name the template').max(80, 'Template names are at most 80 characters'),
+  content: sendShape.content,
+  requireAck: z.boolean().default(true),
+});
+export type BroadcastTemplateInput = z.input<typeof broadcastTemplateInputSchema>;
+
+/** A school's own template, as `GET /api/broadcasts/templates` lists them (by name). */
+export const broadcastSchoolTemplateSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  content: z.string(),
+  requireAck: z.boolean(),
+  createdAt: isoDateTime,
+});
+export type BroadcastSchoolTemplate = z.infer<typeof broadcastSchoolTemplateSchema>;

@@ -1,6 +1,7 @@
 export * from './acknowledgements.ts';
 export * from './audit.ts';
 export * from './availability.ts';
+export * from './broadcast-templates.ts';
 export * from './broadcasts.ts';
 export * from './calendar.ts';
 export * from './chat.ts';

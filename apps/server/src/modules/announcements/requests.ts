@@ -6,8 +6,8 @@
  * than take part — with ACTIVE accounts (anyone else cannot answer), minus whoever made it.
  * Membership is one row per person, so a guardian of two athletes on the team is asked once.
  */
-import type { AckKind, AskedAs, ChatMessage } from '@fieldhouse/shared';
-import { and, eq, inArray } from 'drizzle-orm';
+import type { AckKind, AskedAs, ChatMessage, MemberReason, Role, UserStatus } from '@fieldhouse/shared';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ackRecipients, ackRequests, chatRoomMembers, users } from '../../db/schema/index.ts';
 import type { SystemPost } from '../chat/system-messages.ts';
@@ -29,27 +29,31 @@ export type AckRequestInput = {
 export type AckRequested = { messageId: number; asked: number[] };
 
 export type RoomAudienceMember = { id: number; askedAs: AskedAs };
+export type RoomMemberFacts = { id: number; role: Role | null; status: UserStatus; reason: MemberReason };
 
 /**
- * Who a room is for, as acknowledgement and broadcasts count them: participants and guardians
- * with ACTIVE accounts, each with why (a guardian, an athlete, or else a coach).
+ * Who a room is for, as acknowledgement and broadcasts count them — the one statement of the
+ * rule, applied to a room's members (`roomAudience`) and to the members a team room's plan
+ * would have (a broadcast's preview): participants and guardians with ACTIVE accounts, each
+ * with why (a guardian, an athlete, or else a coach). Overseeing administrators and
+ * safeguarding second adults watch rather than take part.
  */
+export const audienceOf = (members: readonly RoomMemberFacts[]): RoomAudienceMember[] =>
+  members
+    .filter((m) => (m.reason === 'PARTICIPANT' || m.reason === 'GUARDIAN') && m.status === 'ACTIVE')
+    .map((m) => ({
+      id: m.id,
+      askedAs: m.reason === 'GUARDIAN' ? 'GUARDIAN' : m.role === 'ATHLETE' ? 'ATHLETE' : 'COACH',
+    }));
+
+/** `audienceOf` the room's members now. */
 export async function roomAudience(tx: Db, roomId: number): Promise<RoomAudienceMember[]> {
   const members = await tx
-    .select({ id: users.id, role: users.role, reason: chatRoomMembers.reason })
+    .select({ id: users.id, role: users.role, status: users.status, reason: chatRoomMembers.reason })
     .from(chatRoomMembers)
     .innerJoin(users, eq(users.id, chatRoomMembers.userId))
-    .where(
-      and(
-        eq(chatRoomMembers.roomId, roomId),
-        inArray(chatRoomMembers.reason, ['PARTICIPANT', 'GUARDIAN']),
-        eq(users.status, 'ACTIVE'),
-      ),
-    );
-  return members.map((m) => ({
-    id: m.id,
-    askedAs: m.reason === 'GUARDIAN' ? 'GUARDIAN' : m.role === 'ATHLETE' ? 'ATHLETE' : 'COACH',
-  }));
+    .where(eq(chatRoomMembers.roomId, roomId));
+  return audienceOf(members.map((m) => ({ ...m, reason: m.reason as MemberReason })));
 }
 
 /** Call in the posting transaction, after the message (its room row is locked by the post). */

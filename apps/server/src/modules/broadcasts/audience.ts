@@ -1,15 +1,25 @@
 /**
  * Which teams and people a broadcast reaches (decision 029). Teams: the ones named (each must be
  * the school's and active), every active team of the chosen seasons, or every active team.
- * People, per team, from the roster facts its room follows (decision 018): athletes and coaches
- * with ACTIVE accounts, and the guardians of athletes under 18 — chosen as guardians, or brought
- * in by safeguarding when athletes are chosen.
+ * People, per team: whom its room is for (the safeguarding plan of its facts, read by
+ * `audienceOf` — the rule the send reads from the room itself), of the chosen roles; athletes
+ * bring their minors' guardians. Coaches only: the teams' coaches.
  */
-import { ACK_ERROR_IDS, type AskedAs, BROADCAST_ERROR_IDS, type BroadcastPreview } from '@fieldhouse/shared';
+import {
+  ACK_ERROR_IDS,
+  type AskedAs,
+  BROADCAST_ERROR_IDS,
+  type BroadcastPreview,
+  isAdminRole,
+  type Role,
+} from '@fieldhouse/shared';
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { teams } from '../../db/schema/index.ts';
+import { chatRooms, coaches, teamCoaches, teams, users } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
+import { audienceOf } from '../announcements/requests.ts';
+import { factsOf, type RoomRow, roomColumns } from '../safeguarding/facts.ts';
+import { planRoom } from '../safeguarding/plan.ts';
 
 export type Targets = { teamIds: number[]; seasons: string[]; everyone: boolean };
 export type TargetTeam = { id: number; name: string };
@@ -49,28 +59,61 @@ export async function resolveTeams(db: Db, organizationId: number, targets: Targ
 /** A team's people by why they would be reached: one row per (team, person, as). */
 type Reach = { teamId: number; userId: number; askedAs: AskedAs };
 
-async function reachOf(db: Db, teamIds: number[]): Promise<Reach[]> {
-  const ids = sql.join(
-    teamIds.map((id) => sql`${id}`),
-    sql`, `,
+type Sender = { id: number; role: Role | null };
+
+/**
+ * Whom each team's room would be for if the broadcast went now — by the same two rules the send
+ * reads (decision 029): the room's members are the safeguarding plan of its facts (decision 018),
+ * with the sender overseeing it as `deliverBroadcast` makes them; its audience is `audienceOf`
+ * those members. A team without a room yet is planned as a room with no members. Read-only.
+ */
+async function reachOf(db: Db, organizationId: number, teamIds: number[], sender: Sender): Promise<Reach[]> {
+  const existing = await db
+    .select(roomColumns)
+    .from(chatRooms)
+    .where(and(eq(chatRooms.kind, 'TEAM'), inArray(chatRooms.teamId, teamIds)));
+  // Ids no room has (rooms count up from 1) stand for rooms not made yet.
+  const rooms: RoomRow[] = teamIds.map(
+    (teamId) =>
+      existing.find((r) => r.teamId === teamId) ?? {
+        id: -teamId,
+        kind: 'TEAM',
+        organizationId,
+        directKey: null,
+        teamId,
+        hold: null,
+        lastMessageAt: null,
+      },
   );
-  const { rows } = await db.execute<{ team_id: number; user_id: number; asked_as: AskedAs }>(sql`
-    select tm.team_id, u.id as user_id, 'ATHLETE' as asked_as
-      from team_members tm join users u on u.id = tm.user_id
-     where tm.team_id in (${ids}) and u.role = 'ATHLETE' and u.status = 'ACTIVE'
-    union
-    select tc.team_id, u.id, 'COACH'
-      from team_coaches tc join coaches c on c.id = tc.coach_id join users u on u.id = c.user_id
-     where tc.team_id in (${ids}) and u.status = 'ACTIVE'
-    union
-    select tm.team_id, g.id, 'GUARDIAN'
-      from team_members tm
-      join users a on a.id = tm.user_id
-      join guardian_links gl on gl.athlete_id = a.id
-      join users g on g.id = gl.guardian_id
-     where tm.team_id in (${ids}) and a.role = 'ATHLETE' and a.status <> 'DELETED' and g.status = 'ACTIVE'
-       and (a.date_of_birth is null or a.date_of_birth > (current_date - interval '18 years'))`);
-  return rows.map((r) => ({ teamId: Number(r.team_id), userId: Number(r.user_id), askedAs: r.asked_as }));
+  const facts = await factsOf(db, rooms, [sender.id]);
+  const teamOf = new Map(rooms.map((r) => [r.id, r.teamId as number]));
+  const now = new Date();
+  return facts.flatMap((room) => {
+    if (isAdminRole(sender.role) && !room.members.some((m) => m.userId === sender.id))
+      room.members.push({ userId: sender.id, reason: 'OVERSIGHT' });
+    const members = [...planRoom(room, now).members].flatMap(([id, reason]) => {
+      const person = room.people.get(id);
+      return person ? [{ id, role: person.role, status: person.status, reason }] : [];
+    });
+    const teamId = teamOf.get(room.id) as number;
+    return audienceOf(members).map((m) => ({ teamId, userId: m.id, askedAs: m.askedAs }));
+  });
+}
+
+/** Coaches only: each team's coaches with ACTIVE accounts, as `deliverBroadcast` asks them in the coaches' room. */
+async function coachReach(db: Db, teamIds: number[]): Promise<Reach[]> {
+  const rows = await db
+    .selectDistinct({ teamId: teamCoaches.teamId, userId: users.id })
+    .from(teamCoaches)
+    .innerJoin(coaches, eq(coaches.id, teamCoaches.coachId))
+    .innerJoin(users, eq(users.id, coaches.userId))
+    .where(and(inArray(teamCoaches.teamId, teamIds), eq(users.status, 'ACTIVE')));
+  return rows.map((r) => ({ ...r, askedAs: 'COACH' as const }));
+}
+
+/** The chosen teams' coaches with ACTIVE accounts: whom a coaches-only broadcast reaches. */
+export async function coachesOf(db: Db, teamIds: number[]): Promise<number[]> {
+  return [...new Set((await coachReach(db, teamIds)).map((r) => r.userId))];
 }
 
 /** Whom a choice of audiences asks: athletes bring their minor's guardians with them. */
@@ -85,16 +128,15 @@ export async function previewBroadcast(
   organizationId: number,
   targets: Targets,
   audiences: readonly AskedAs[],
-  senderId: number,
+  sender: Sender,
 ): Promise<BroadcastPreview> {
   const found = await resolveTeams(db, organizationId, targets);
   const kinds = askedKinds(audiences);
-  const reach = (
-    await reachOf(
-      db,
-      found.map((t) => t.id),
-    )
-  ).filter((r) => kinds.has(r.askedAs) && r.userId !== senderId);
+  const teamIds = found.map((t) => t.id);
+  const reached = toStaffRoom(audiences)
+    ? await coachReach(db, teamIds)
+    : await reachOf(db, organizationId, teamIds, sender);
+  const reach = reached.filter((r) => kinds.has(r.askedAs) && r.userId !== sender.id);
   const count = (teamId: number, as: AskedAs) =>
     new Set(reach.filter((r) => r.teamId === teamId && r.askedAs === as).map((r) => r.userId)).size;
   const chosenGuardians = audiences.includes('GUARDIAN');

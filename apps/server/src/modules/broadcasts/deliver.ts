@@ -5,17 +5,9 @@
  * `broadcast_messages`. Returns what to emit after the commit.
  */
 import { BROADCAST_ERROR_IDS, isAdminRole } from '@fieldhouse/shared';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { Server } from 'socket.io';
 import type { Db } from '../../db/client.ts';
-import {
-  type BroadcastRow,
-  broadcastMessages,
-  broadcastRecipients,
-  coaches,
-  teamCoaches,
-  users,
-} from '../../db/schema/index.ts';
+import { type BroadcastRow, broadcastMessages, broadcastRecipients } from '../../db/schema/index.ts';
 import { badRequest } from '../../errors.ts';
 import { requestAcknowledgement, roomAudience, withAckCopies } from '../announcements/requests.ts';
 import { announcementUrl } from '../announcements/service.ts';
@@ -25,7 +17,7 @@ import { accessibleRoom } from '../chat/rooms.ts';
 import { postAnnouncementMessage } from '../chat/system-messages.ts';
 import { ensureTeamRoom } from '../chat/team-room.ts';
 import { personName } from '../safeguarding/notes.ts';
-import { askedKinds, resolveTeams, toStaffRoom } from './audience.ts';
+import { askedKinds, coachesOf, resolveTeams, toStaffRoom } from './audience.ts';
 import { ensureCoachesRoom } from './rooms.ts';
 
 export type Delivered = { recipients: number; emit: (io: Server) => void };
@@ -37,8 +29,12 @@ export async function deliverBroadcast(tx: Db, sender: AppUser, broadcast: Broad
   const reached = new Set<number>();
   const teams = await resolveTeams(tx, broadcast.organizationId, broadcast.targets);
 
-  const post = async (roomId: number, teamId: number | null, place: string) => {
-    const audience = (await roomAudience(tx, roomId)).filter((m) => kinds.has(m.askedAs) && m.id !== sender.id);
+  /** `chosen`: the people meant in a room that holds more (the coaches' room keeps every coach who joined). */
+  const post = async (roomId: number, teamId: number | null, place: string, chosen?: ReadonlySet<number>) => {
+    const everyone = await roomAudience(tx, roomId);
+    const audience = everyone.filter(
+      (m) => kinds.has(m.askedAs) && m.id !== sender.id && (!chosen || chosen.has(m.id)),
+    );
     if (audience.length === 0) return;
     const posted = await postAnnouncementMessage(tx, roomId, sender, broadcast.content);
     const requested = broadcast.requireAck
@@ -50,6 +46,8 @@ export async function deliverBroadcast(tx: Db, sender: AppUser, broadcast: Broad
           kind: 'BROADCAST',
           requestedBy: sender.id,
           only: kinds,
+          // Only the chosen are asked: everyone else in the room is left out.
+          ...(chosen ? { except: new Set(everyone.flatMap((m) => (chosen.has(m.id) ? [] : [m.id]))) } : {}),
         })
       : null;
     const delivered = withAckCopies(posted, requested);
@@ -85,7 +83,7 @@ export async function deliverBroadcast(tx: Db, sender: AppUser, broadcast: Broad
     );
     const { roomId, emit } = await ensureCoachesRoom(tx, broadcast.organizationId, [...coachIds, sender.id]);
     emits.push(emit);
-    await post(roomId, null, 'Coaches');
+    await post(roomId, null, 'Coaches', new Set(coachIds));
   } else {
     for (const team of teams) {
       const room = await ensureTeamRoom(tx, team.id, live);
@@ -104,14 +102,4 @@ export async function deliverBroadcast(tx: Db, sender: AppUser, broadcast: Broad
     for (const emit of emits) emit(io);
   };
   return { recipients: reached.size, emit: emitAll };
-}
-
-async function coachesOf(tx: Db, teamIds: number[]): Promise<number[]> {
-  const rows = await tx
-    .selectDistinct({ id: users.id })
-    .from(teamCoaches)
-    .innerJoin(coaches, eq(coaches.id, teamCoaches.coachId))
-    .innerJoin(users, eq(users.id, coaches.userId))
-    .where(and(inArray(teamCoaches.teamId, teamIds), eq(users.status, 'ACTIVE')));
-  return rows.map((r) => r.id);
 }

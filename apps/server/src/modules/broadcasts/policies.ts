@@ -23,9 +23,13 @@ function requireOffice(user: AppUser) {
   if (!isAdminRole(user.role)) throw forbidden('Only the athletic office sends broadcasts', 'not_broadcaster');
 }
 
-export async function broadcastFor(db: Db, user: AppUser, id: number) {
-  requireOffice(user);
+/**
+ * One broadcast of the school acted in: a SUPER_ADMIN's chosen one (`organizationId`, else their
+ * own), so another school's broadcast is 404 until they choose that school.
+ */
+export async function broadcastFor(db: Db, user: AppUser, id: number, requested?: number) {
+  const { organizationId } = requireBroadcaster(user, requested);
   const [row] = await db.select().from(broadcasts).where(eq(broadcasts.id, id));
-  if (!row || (user.role !== 'SUPER_ADMIN' && row.organizationId !== user.organizationId)) throw notFound('Broadcast');
+  if (!row || row.organizationId !== organizationId) throw notFound('Broadcast');
   return row;
 }

@@ -1,9 +1,10 @@
 /**
- * Broadcasts over REST (decision 029): preview, send or schedule, list, track, cancel.
+ * Broadcasts over REST (decision 029): preview, send or schedule, list, track, edit, cancel.
  * Thin: authenticate → validate (shared schemas) → authorize (policies.ts) → service.
  */
 import {
   apiResponseSchema,
+  broadcastEditSchema,
   broadcastListQuerySchema,
   broadcastListSchema,
   broadcastPreviewSchema,
@@ -22,7 +23,7 @@ import { requireAuth } from '../auth/authenticate.ts';
 import { previewBroadcast } from './audience.ts';
 import { nudgeBroadcast } from './nudge.ts';
 import { broadcastFor, requireBroadcaster } from './policies.ts';
-import { cancelBroadcast, sendBroadcast } from './service.ts';
+import { cancelBroadcast, editBroadcast, sendBroadcast } from './service.ts';
 import { broadcastTracking, listBroadcasts } from './tracking.ts';
 
 const ok = <T>(data: T, message = 'OK') => ({ statusCode: 200, message, data });
@@ -38,6 +39,16 @@ export const broadcastRoutes: FastifyPluginAsyncZod = async (app) => {
     io: app.io,
     onEffectError: (error: unknown) => app.log.error({ err: error }, 'broadcasts: after-commit effect failed'),
   });
+  /** The broadcast, of the school acted in (a SUPER_ADMIN's chosen one). */
+  const theBroadcast = (
+    request: Parameters<typeof requireAuth>[0] & {
+      params: { id: number };
+      query: { organizationId?: number | undefined };
+    },
+  ) => {
+    const user = requireAuth(request).user;
+    return broadcastFor(db(), user, request.params.id, request.query.organizationId).then((row) => ({ user, row }));
+  };
   const broadcaster = (
     request: Parameters<typeof requireAuth>[0] & { query: { organizationId?: number | undefined } },
   ) => requireBroadcaster(requireAuth(request).user, request.query.organizationId);
@@ -56,7 +67,7 @@ export const broadcastRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { user, organizationId } = broadcaster(request);
       const { audiences, ...targets } = request.body;
-      return ok(await previewBroadcast(db(), organizationId, targets, audiences, user.id));
+      return ok(await previewBroadcast(db(), organizationId, targets, audiences, user));
     },
   );
 
@@ -105,12 +116,12 @@ export const broadcastRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'One broadcast and a page of everyone it reached: read, acknowledged, missing first',
         params: idParams,
-        querystring: broadcastTrackingQuerySchema,
+        querystring: broadcastTrackingQuerySchema.extend(orgQuery.shape),
         response: { 200: apiResponseSchema(broadcastTrackingSchema) },
       },
     },
     async (request) => {
-      const row = await broadcastFor(db(), requireAuth(request).user, request.params.id);
+      const { row } = await theBroadcast(request);
       return ok(await broadcastTracking(db(), row, request.query));
     },
   );
@@ -122,12 +133,12 @@ export const broadcastRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Remind everyone who has not acknowledged, in every room it went to (each post once per 15 minutes)',
         params: idParams,
+        querystring: orgQuery,
         response: { 200: apiResponseSchema(nudgeResultSchema) },
       },
     },
     async (request, reply) => {
-      const user = requireAuth(request).user;
-      const row = await broadcastFor(db(), user, request.params.id);
+      const { user, row } = await theBroadcast(request);
       try {
         return ok(await nudgeBroadcast(db(), effects(), user, row));
       } catch (error) {
@@ -144,15 +155,34 @@ export const broadcastRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Cancel a scheduled broadcast before it goes out (409 once sent)',
         params: idParams,
+        querystring: orgQuery,
         response: { 200: apiResponseSchema(broadcastSummarySchema) },
       },
     },
     async (request) => {
-      const user = requireAuth(request).user;
-      const row = await broadcastFor(db(), user, request.params.id);
+      const { user, row } = await theBroadcast(request);
       const canceled = await cancelBroadcast(db(), user, row);
       const tracking = await broadcastTracking(db(), canceled);
       return ok(tracking, 'Broadcast cancelled');
+    },
+  );
+
+  app.patch(
+    '/broadcasts/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Edit a scheduled broadcast before it goes out: words, whom, acknowledgement, time (409 once sent)',
+        params: idParams,
+        querystring: orgQuery,
+        body: broadcastEditSchema,
+        response: { 200: apiResponseSchema(broadcastTrackingSchema) },
+      },
+    },
+    async (request) => {
+      const { user, row } = await theBroadcast(request);
+      const edited = await editBroadcast(db(), user, row, request.body);
+      return ok(await broadcastTracking(db(), edited), 'Broadcast updated');
     },
   );
 };

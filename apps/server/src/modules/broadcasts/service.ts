@@ -2,7 +2,7 @@
  * Broadcasts (decision 029): send now, schedule, cancel, and the due ones going out. Each is one
  * transaction with its audit entry; sockets and notifications go out after the commit.
  */
-import { BROADCAST_ERROR_IDS, type broadcastSendSchema } from '@fieldhouse/shared';
+import { BROADCAST_ERROR_IDS, type broadcastEditSchema, type broadcastSendSchema } from '@fieldhouse/shared';
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Server } from 'socket.io';
 import type { z } from 'zod';
@@ -17,6 +17,7 @@ import { deliverBroadcast } from './deliver.ts';
 
 type Effects = { io: Server; onEffectError: (error: unknown) => void };
 type SendInput = z.output<typeof broadcastSendSchema>;
+type EditInput = z.output<typeof broadcastEditSchema>;
 
 const audienceWords = (row: Pick<BroadcastRow, 'audiences'>) =>
   row.audiences.map((a) => ({ ATHLETE: 'athletes', GUARDIAN: 'guardians', COACH: 'coaches' })[a]).join(', ');
@@ -88,6 +89,65 @@ const auditSent = (tx: Db, actorId: number | null, row: BroadcastRow, recipients
     after: { targets: row.targets, audiences: row.audiences, recipients, content: row.content },
   });
 
+/**
+ * Rewrites a scheduled broadcast (words, whom, "Got it", when). The send job claims a due one
+ * with `update … where status = 'SCHEDULED'`; this update carries the same condition, so one of
+ * the two wins on the row lock: an edit that loses answers 409 and changes nothing, and a send
+ * that loses finds it no longer due (or sends the edited words). The teams are checked as at
+ * scheduling.
+ */
+export function editBroadcast(db: Db, user: AppUser, row: BroadcastRow, input: EditInput) {
+  const sendAt = new Date(input.sendAt);
+  if (sendAt.getTime() <= Date.now()) throw badRequest('sendAt must be in the future', 'broadcast_send_at_past');
+  const targets = { teamIds: input.teamIds, seasons: input.seasons, everyone: input.everyone };
+  return inTransaction(db, async (tx) => {
+    const teams = await resolveTeams(tx, row.organizationId, targets);
+    const [edited] = await tx
+      .update(broadcasts)
+      .set({
+        content: input.content,
+        audiences: input.audiences,
+        targets,
+        requireAck: input.requireAck,
+        template: input.template ?? null,
+        sendAt,
+      })
+      .where(and(eq(broadcasts.id, row.id), eq(broadcasts.status, 'SCHEDULED')))
+      .returning();
+    if (!edited) throw notScheduled('edited');
+    await recordAudit(tx, {
+      organizationId: row.organizationId,
+      actorId: user.id,
+      action: 'broadcast.edit',
+      entityType: 'broadcast',
+      entityId: row.id,
+      summary: `Edited a scheduled broadcast to ${audienceWords(edited)} of ${teams.length} team${teams.length === 1 ? '' : 's'}, now for ${sendAt.toISOString()}`,
+      before: {
+        targets: row.targets,
+        audiences: row.audiences,
+        requireAck: row.requireAck,
+        sendAt: row.sendAt?.toISOString() ?? null,
+        content: row.content,
+      },
+      after: {
+        targets,
+        audiences: edited.audiences,
+        requireAck: edited.requireAck,
+        sendAt: sendAt.toISOString(),
+        content: edited.content,
+      },
+    });
+    return edited;
+  });
+}
+
+/** 409 for a broadcast that already went out or was cancelled, saying which (read after the race). */
+const notScheduled = (verb: 'edited' | 'cancelled') =>
+  conflict(
+    `This broadcast was already sent or cancelled, so it can no longer be ${verb}`,
+    BROADCAST_ERROR_IDS.notScheduled,
+  );
+
 /** A scheduled broadcast that has not gone out yet is cancelled (409 once it has, or was). */
 export function cancelBroadcast(db: Db, user: AppUser, row: BroadcastRow) {
   return inTransaction(db, async (tx) => {
@@ -96,7 +156,7 @@ export function cancelBroadcast(db: Db, user: AppUser, row: BroadcastRow) {
       .set({ status: 'CANCELED', canceledAt: sql`now()` })
       .where(and(eq(broadcasts.id, row.id), eq(broadcasts.status, 'SCHEDULED')))
       .returning();
-    if (!canceled) throw conflict('This broadcast is not waiting to be sent', BROADCAST_ERROR_IDS.notScheduled);
+    if (!canceled) throw notScheduled('cancelled');
     await recordAudit(tx, {
       organizationId: row.organizationId,
       actorId: user.id,

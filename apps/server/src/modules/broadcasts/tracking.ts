@@ -85,6 +85,8 @@ async function summaries(db: Db, rows: BroadcastRow[]): Promise<BroadcastSummary
       status: r.status,
       requireAck: r.requireAck,
       teams: shownTeams.map((id) => ({ id, name: teamName.get(id) ?? 'Removed team' })),
+      targets: r.targets as BroadcastSummary['targets'],
+      template: r.template,
       sender: sender ? { id: sender.id, firstName: sender.firstName ?? '', lastName: sender.lastName ?? '' } : null,
       sendAt: r.sendAt?.toISOString() ?? null,
       sentAt: r.sentAt?.toISOString() ?? null,

@@ -38,24 +38,46 @@ const group = <T, K>(rows: T[], key: (row: T) => K) => {
   return map;
 };
 
+/** A room's own columns the policy reads. */
+export const roomColumns = {
+  id: chatRooms.id,
+  kind: chatRooms.kind,
+  organizationId: chatRooms.organizationId,
+  directKey: chatRooms.directKey,
+  teamId: chatRooms.teamId,
+  hold: chatRooms.safeguardingHold,
+  lastMessageAt: chatRooms.lastMessageAt,
+};
+export type RoomRow = {
+  id: number;
+  kind: RoomFacts['kind'];
+  organizationId: number;
+  directKey: string | null;
+  teamId: number | null;
+  hold: string | null;
+  lastMessageAt: Date | null;
+};
+
 export async function loadRoomFacts(tx: Db, roomIds: number[]): Promise<LoadedRoom[]> {
   const ids = [...new Set(roomIds)].sort((a, b) => a - b);
   if (ids.length === 0) return [];
   const rooms = await tx
-    .select({
-      id: chatRooms.id,
-      kind: chatRooms.kind,
-      organizationId: chatRooms.organizationId,
-      directKey: chatRooms.directKey,
-      teamId: chatRooms.teamId,
-      hold: chatRooms.safeguardingHold,
-      lastMessageAt: chatRooms.lastMessageAt,
-    })
+    .select(roomColumns)
     .from(chatRooms)
     .where(inArray(chatRooms.id, ids))
     .orderBy(asc(chatRooms.id))
     .for('update');
+  return factsOf(tx, rooms);
+}
+
+/**
+ * The facts about these rooms, read without locking them: real rooms, or a team's room as it
+ * would be before it is made (a broadcast's preview: any id no room has, no members). `alsoPeople`
+ * are loaded too, for a caller that adds them as members before planning.
+ */
+export async function factsOf(tx: Db, rooms: RoomRow[], alsoPeople: number[] = []): Promise<LoadedRoom[]> {
   if (rooms.length === 0) return [];
+  const ids = rooms.map((r) => r.id);
   const teamIds = [...new Set(rooms.flatMap((r) => (r.kind === 'TEAM' && r.teamId ? [r.teamId] : [])))];
   const orgIds = [...new Set(rooms.map((r) => r.organizationId))];
   const [members, roster, coachRows, contactRows, directorRows, orgRows] = await Promise.all([
@@ -102,6 +124,7 @@ export async function loadRoomFacts(tx: Db, roomIds: number[]): Promise<LoadedRo
     ...contactRows.map((c) => c.userId),
     ...directorRows.map((d) => d.userId),
     ...pairIds,
+    ...alsoPeople,
   ]);
   const firstPeople = firstIds.size
     ? await tx

@@ -3,6 +3,7 @@
  * per change. The preview is a POST (the choice is a body) read as a query keyed by the choice.
  */
 import type {
+  BroadcastEdit,
   BroadcastList,
   BroadcastPreview,
   BroadcastSend,
@@ -12,7 +13,7 @@ import type {
   NudgeResult,
 } from '@fieldhouse/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { apiDelete, apiGet, apiPost } from '../../../lib/api-client.ts';
+import { apiDelete, apiGet, apiPatch, apiPost } from '../../../lib/api-client.ts';
 
 export const broadcastsKeys = {
   all: ['broadcasts'] as const,
@@ -21,6 +22,7 @@ export const broadcastsKeys = {
   one: (id: number) => ['broadcasts', 'one', id] as const,
   page: (id: number, query: BroadcastTrackingQuery) => ['broadcasts', 'one', id, query] as const,
   preview: (target: BroadcastTarget) => ['broadcasts', 'preview', target] as const,
+  templates: () => ['broadcasts', 'templates'] as const,
 };
 
 export const broadcastListQueryOptions = (page: number) =>
@@ -47,6 +49,10 @@ export const broadcastPreviewQueryOptions = (target: BroadcastTarget) =>
 
 export const sendBroadcast = async (input: BroadcastSend) =>
   (await apiPost<{ data: BroadcastTracking }>('/broadcasts', input)).data;
+
+/** A scheduled broadcast rewritten whole (409 once it has gone out or was cancelled). */
+export const editBroadcast = async (id: number, input: BroadcastEdit) =>
+  (await apiPatch<{ data: BroadcastTracking }>(`/broadcasts/${id}`, input)).data;
 
 export const cancelBroadcast = async (id: number) =>
   (await apiDelete<{ data: BroadcastTracking }>(`/broadcasts/${id}`)).data;

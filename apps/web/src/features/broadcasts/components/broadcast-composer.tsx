@@ -1,25 +1,16 @@
 import {
   type AskedAs,
-  BROADCAST_TEMPLATES,
+  type BroadcastSummary,
   type BroadcastTarget,
   type BroadcastTracking,
+  broadcastEditSchema,
   broadcastSendSchema,
   CHAT,
   SEASON_LABELS,
+  toWallString,
   wallStringToInstant,
 } from '@fieldhouse/shared';
-import {
-  Chip,
-  Group,
-  MultiSelect,
-  SegmentedControl,
-  Select,
-  Stack,
-  Switch,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Chip, Group, MultiSelect, SegmentedControl, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -27,8 +18,9 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { FormModal } from '../../../components/form-modal.tsx';
 import { teamsQueryOptions } from '../../teams/api/teams-queries.ts';
-import { broadcastsKeys, sendBroadcast } from '../api/broadcasts-queries.ts';
+import { broadcastsKeys, editBroadcast, sendBroadcast } from '../api/broadcasts-queries.ts';
 import { RecipientPreview } from './recipient-preview.tsx';
+import { isBuiltInTemplate, TemplatePicker } from './template-picker.tsx';
 
 type Reach = 'everyone' | 'seasons' | 'teams';
 type Values = {
@@ -54,17 +46,50 @@ const targetOf = (v: Values): BroadcastTarget => ({
   audiences: v.audiences,
 });
 
+const BLANK: Values = {
+  reach: 'seasons',
+  seasons: [],
+  teamIds: [],
+  audiences: ['ATHLETE', 'GUARDIAN'],
+  template: null,
+  content: '',
+  requireAck: true,
+  when: 'now',
+  date: '',
+  time: '',
+};
+
+/** A scheduled broadcast as the composer shows it: its choice, words and time in the school's zone. */
+function valuesOf(b: BroadcastSummary, timeZone: string): Values {
+  const wall = b.sendAt ? toWallString(new Date(b.sendAt), timeZone) : '';
+  return {
+    reach: b.targets.everyone ? 'everyone' : b.targets.teamIds.length ? 'teams' : 'seasons',
+    seasons: b.targets.seasons,
+    teamIds: b.targets.teamIds.map(String),
+    audiences: b.audiences,
+    template: b.template,
+    content: b.content,
+    requireAck: b.requireAck,
+    when: 'later',
+    date: wall.slice(0, 10),
+    time: wall.slice(11, 16),
+  };
+}
+
 /**
  * "New broadcast" (decision 029): who (every team, some seasons or chosen teams × athletes,
  * guardians, coaches) with a live count of whom it reaches, the words (or a template), "Got it",
- * and now or at a time in the school's zone.
+ * and now or at a time in the school's zone. Given `editing` (a scheduled one), "Edit broadcast":
+ * filled in, and saved with PATCH — still at a time, since it was scheduled.
  */
 export function BroadcastComposer({
   timeZone,
+  editing,
   onClose,
   onSent,
 }: {
   timeZone: string;
+  editing?: BroadcastSummary | undefined;
   onClose: () => void;
   onSent: (broadcast: BroadcastTracking) => void;
 }) {
@@ -72,18 +97,7 @@ export function BroadcastComposer({
   const teams = useQuery(teamsQueryOptions());
   const [error, setError] = useState<string | null>(null);
   const form = useForm<Values>({
-    initialValues: {
-      reach: 'seasons',
-      seasons: [],
-      teamIds: [],
-      audiences: ['ATHLETE', 'GUARDIAN'],
-      template: null,
-      content: '',
-      requireAck: true,
-      when: 'now',
-      date: '',
-      time: '',
-    },
+    initialValues: editing ? valuesOf(editing, timeZone) : BLANK,
     validate: (v) => {
       const errors: Record<string, string> = {};
       if (v.reach === 'seasons' && v.seasons.length === 0) errors.seasons = 'Choose at least one season';
@@ -107,20 +121,27 @@ export function BroadcastComposer({
     (debounced.everyone || (debounced.seasons ?? []).length + (debounced.teamIds ?? []).length > 0);
 
   const mutation = useMutation({
-    mutationFn: (values: Values) =>
-      sendBroadcast(
-        broadcastSendSchema.parse({
-          ...targetOf(values),
-          content: values.content,
-          requireAck: values.requireAck,
-          template: values.template ?? undefined,
-          sendAt: values.when === 'later' ? sendAtOf(values, timeZone) : null,
-        }),
-      ),
+    mutationFn: (values: Values) => {
+      const body = {
+        ...targetOf(values),
+        content: values.content,
+        requireAck: values.requireAck,
+        // A school's own template is not a stored id: only the built-in ones are kept.
+        template: isBuiltInTemplate(values.template) ? values.template : undefined,
+        sendAt: values.when === 'later' ? sendAtOf(values, timeZone) : null,
+      };
+      return editing
+        ? editBroadcast(editing.id, broadcastEditSchema.parse(body))
+        : sendBroadcast(broadcastSendSchema.parse(body));
+    },
     onSuccess: (sent) => {
       void queryClient.invalidateQueries({ queryKey: broadcastsKeys.lists() });
       toast.success(
-        sent.status === 'SCHEDULED' ? 'Broadcast scheduled' : `Broadcast sent to ${sent.recipients} people`,
+        editing
+          ? 'Scheduled broadcast updated'
+          : sent.status === 'SCHEDULED'
+            ? 'Broadcast scheduled'
+            : `Broadcast sent to ${sent.recipients} people`,
       );
       onSent(sent);
     },
@@ -130,13 +151,13 @@ export function BroadcastComposer({
   const activeTeams = (teams.data ?? []).filter((t) => t.status === 'ACTIVE');
   return (
     <FormModal
-      title="New broadcast"
+      title={editing ? 'Edit broadcast' : 'New broadcast'}
       size="lg"
       onClose={onClose}
       onSubmit={form.onSubmit((values) => mutation.mutate(values))}
       error={error}
       saving={mutation.isPending}
-      submitLabel={v.when === 'later' ? 'Schedule broadcast' : 'Send broadcast'}
+      submitLabel={editing ? 'Save changes' : v.when === 'later' ? 'Schedule broadcast' : 'Send broadcast'}
     >
       <Stack gap="md">
         <Stack gap={6}>
@@ -191,16 +212,14 @@ export function BroadcastComposer({
           )}
         </Stack>
         <RecipientPreview target={debounced} enabled={chosen} />
-        <Select
-          label="Template"
-          placeholder="Start from a template (optional)"
-          clearable
-          data={BROADCAST_TEMPLATES.map((t) => ({ value: t.id, label: t.label }))}
+        <TemplatePicker
           value={v.template}
-          onChange={(id) => {
-            form.setFieldValue('template', id);
-            const template = BROADCAST_TEMPLATES.find((t) => t.id === id);
-            if (template) form.setFieldValue('content', template.content);
+          content={v.content}
+          requireAck={v.requireAck}
+          onPick={(value, filled) => {
+            form.setFieldValue('template', value);
+            if (filled) form.setFieldValue('content', filled.content);
+            if (filled?.requireAck !== undefined) form.setFieldValue('requireAck', filled.requireAck);
           }}
         />
         <Textarea
@@ -222,14 +241,17 @@ export function BroadcastComposer({
           <Text fw={500} size="sm" id="broadcast-when-label">
             When
           </Text>
-          <SegmentedControl
-            aria-labelledby="broadcast-when-label"
-            data={[
-              { value: 'now', label: 'Send now' },
-              { value: 'later', label: 'Schedule' },
-            ]}
-            {...form.getInputProps('when')}
-          />
+          {/* An edit keeps it scheduled: to send it now, send a new one and cancel this. */}
+          {!editing && (
+            <SegmentedControl
+              aria-labelledby="broadcast-when-label"
+              data={[
+                { value: 'now', label: 'Send now' },
+                { value: 'later', label: 'Schedule' },
+              ]}
+              {...form.getInputProps('when')}
+            />
+          )}
           {v.when === 'later' && (
             <Group grow align="flex-start">
               <TextInput type="date" label="Date" {...form.getInputProps('date')} />

@@ -1,8 +1,9 @@
 import { broadcastTrackingQuerySchema, plural } from '@fieldhouse/shared';
 import { Anchor, Badge, Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconX } from '@tabler/icons-react';
+import { IconArrowLeft, IconPencil, IconX } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { PageSkeleton } from '../../../components/page-skeleton.tsx';
 import { QueryError } from '../../../components/query-error.tsx';
@@ -13,6 +14,7 @@ import {
   cancelBroadcast,
   nudgeBroadcast,
 } from '../../../features/broadcasts/api/broadcasts-queries.ts';
+import { BroadcastComposer } from '../../../features/broadcasts/components/broadcast-composer.tsx';
 import { BroadcastPeople } from '../../../features/broadcasts/components/broadcast-people.tsx';
 import {
   audienceLine,
@@ -39,6 +41,7 @@ function BroadcastPage() {
   const query = Route.useSearch();
   const navigate = Route.useNavigate();
   const tracking = useQuery({ ...broadcastQueryOptions(id, query), refetchInterval: 15_000 });
+  const [editing, setEditing] = useState(false);
   const cancel = useMutation({
     mutationFn: () => cancelBroadcast(id),
     onSuccess: (canceled) => {
@@ -99,15 +102,20 @@ function BroadcastPage() {
           </Text>
         </Stack>
         {b.status === 'SCHEDULED' && (
-          <Button
-            variant="light"
-            color="red"
-            leftSection={<IconX size={16} />}
-            loading={cancel.isPending}
-            onClick={() => cancel.mutate()}
-          >
-            Cancel broadcast
-          </Button>
+          <Group gap="xs">
+            <Button variant="light" leftSection={<IconPencil size={16} />} onClick={() => setEditing(true)}>
+              Edit
+            </Button>
+            <Button
+              variant="light"
+              color="red"
+              leftSection={<IconX size={16} />}
+              loading={cancel.isPending}
+              onClick={() => cancel.mutate()}
+            >
+              Cancel broadcast
+            </Button>
+          </Group>
         )}
       </Group>
       <Card withBorder radius="md">
@@ -158,6 +166,18 @@ function BroadcastPage() {
         />
       )}
       {b.status === 'CANCELED' && <Text c="dimmed">This broadcast was cancelled before it went out.</Text>}
+      {editing && b.status === 'SCHEDULED' && (
+        <BroadcastComposer
+          timeZone={timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone}
+          editing={b}
+          onClose={() => setEditing(false)}
+          onSent={(edited) => {
+            setEditing(false);
+            queryClient.setQueryData(broadcastsKeys.page(id, query), edited);
+            void queryClient.invalidateQueries({ queryKey: broadcastsKeys.one(id) });
+          }}
+        />
+      )}
     </Stack>
   );
 }

@@ -145,6 +145,8 @@ describe('participation totals (Title IX / state association)', () => {
       'Gender,Coed,1,2,2',
       'Level,Varsity,1,2,2',
       'Level,Freshman,1,1,1',
+      'Gender and level,Boys freshman,1,1,1',
+      'Gender and level,Coed varsity,1,2,2',
       'Total,All teams,2,3,2',
       '',
     ]);

@@ -184,6 +184,11 @@ export const participationCsv = (rows: ParticipationTeamRow[], totals: Participa
     [
       ...totals.byGender.map((g) => ['Gender', labelOf(TEAM_GENDER_LABELS, g.gender), ...countCells(g)]),
       ...totals.byLevel.map((l) => ['Level', labelOf(TEAM_LEVEL_LABELS, l.level), ...countCells(l)]),
+      ...totals.byGenderLevel.map((p) => [
+        'Gender and level',
+        `${labelOf(TEAM_GENDER_LABELS, p.gender)} ${labelOf(TEAM_LEVEL_LABELS, p.level).toLowerCase()}`,
+        ...countCells(p),
+      ]),
       ['Total', 'All teams', ...countCells(totals.total)],
     ],
   );

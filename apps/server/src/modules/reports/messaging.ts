@@ -124,19 +124,20 @@ export function firstResponseQuery(ctx: ReportContext, range: Range, group?: Rep
   return sql`
     with ${conversationsCte(ctx, group)},
     run_starts as (
-      select cv.grp, m.created_at, reply.created_at as replied_at
+      select cv.grp, m.id, m.room_id, m.created_at
       from conversations cv
       join chat_messages m on m.room_id = cv.room_id and m.created_at >= ${lo} and m.created_at < ${hi} and ${KEPT('m')}
       join users mu on mu.id = m.sender_id and ${COUNTERPART('mu')}
       left join lateral (${step(ctx, sql`m.room_id`, beforeM, 'desc')}) prev on true
-      left join lateral (${step(ctx, sql`m.room_id`, afterM, 'asc', 'A')}) reply on true
       where prev.side is distinct from 'C'
     )
-    select grp, count(*)::int as started, count(replied_at)::int as answered,
-           percentile_cont(0.5) within group (order by extract(epoch from replied_at - created_at))
-             filter (where replied_at is not null) as median
-    from run_starts
-    group by grp`;
+    -- The step to the reply only for run starts, not for every counterpart message of the range.
+    select m.grp, count(*)::int as started, count(reply.created_at)::int as answered,
+           percentile_cont(0.5) within group (order by extract(epoch from reply.created_at - m.created_at))
+             filter (where reply.created_at is not null) as median
+    from run_starts m
+    left join lateral (${step(ctx, sql`m.room_id`, afterM, 'asc', 'A')}) reply on true
+    group by m.grp`;
 }
 
 type FirstResponseSqlRow = { grp: ReportGroup; started: number; answered: number; median: number | string | null };

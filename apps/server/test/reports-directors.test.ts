@@ -91,7 +91,11 @@ describe('participation totals (Title IX / state association)', () => {
         [key]: value,
         ...count(rows.filter((r) => r[key] === value)),
       }));
-    return { byGender: by('gender'), byLevel: by('level'), total: count(rows) };
+    const pairs = [...new Set(rows.map((r) => `${r.gender}|${r.level}`))].map((pair) => {
+      const [gender, level] = pair.split('|');
+      return { gender, level, ...count(rows.filter((r) => r.gender === gender && r.level === level)) };
+    });
+    return { byGender: by('gender'), byLevel: by('level'), byGenderLevel: pairs, total: count(rows) };
   }
 
   it('counts an athlete on two teams once in the total, with rows by gender and level', async () => {
@@ -102,6 +106,8 @@ describe('participation totals (Title IX / state association)', () => {
     expect(data.totals.byGender).toHaveLength(want.byGender.length);
     expect(data.totals.byLevel).toEqual(expect.arrayContaining(want.byLevel));
     expect(data.totals.byLevel).toHaveLength(want.byLevel.length);
+    expect(data.totals.byGenderLevel).toEqual(expect.arrayContaining(want.byGenderLevel));
+    expect(data.totals.byGenderLevel).toHaveLength(want.byGenderLevel.length);
     // The known figures: Zoë, Liam and Max; five roster spots; four teams.
     expect(data.totals.total).toEqual({ teams: 4, rosterSpots: 5, athletes: 3 });
     expect(data.totals.byGender.map((g: { gender: string }) => g.gender)).toEqual(['BOYS', 'GIRLS', 'COED']);
@@ -139,6 +145,8 @@ describe('participation totals (Title IX / state association)', () => {
       'Gender,Coed,1,2,2',
       'Level,Varsity,1,2,2',
       'Level,Freshman,1,1,1',
+      'Gender and level,Boys freshman,1,1,1',
+      'Gender and level,Coed varsity,1,2,2',
       'Total,All teams,2,3,2',
       '',
     ]);

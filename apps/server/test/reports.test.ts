@@ -260,7 +260,7 @@ describe('teams and participation', () => {
     const csv = await director.get(`/api/reports/participation.csv?sportId=${xcSport.id}`);
     expect(csv.body).toBe(
       `Sport,Season,School year,Team,Level,Gender,Status,Athletes,Coaches,Level code,Gender code\r\n${xcSport.name},Fall,2026-27,Cross Country,Varsity,Coed,Active,1,0,VARSITY,COED\r\n` +
-        '\r\nBy,Group,Teams,Roster spots,Athletes (unduplicated)\r\nGender,Coed,1,1,1\r\nLevel,Varsity,1,1,1\r\nTotal,All teams,1,1,1\r\n',
+        '\r\nBy,Group,Teams,Roster spots,Athletes (unduplicated)\r\nGender,Coed,1,1,1\r\nLevel,Varsity,1,1,1\r\nGender and level,Coed varsity,1,1,1\r\nTotal,All teams,1,1,1\r\n',
     );
   });
 });

@@ -141,10 +141,18 @@ for (const [size, use] of [
       await expect(totals.getByTestId('participation-total-row').filter({ hasText: 'Level:' }).first()).toBeVisible();
       // The total row's unduplicated athletes match the API's, and never exceed the roster spots.
       const admin = await ChatClient.connect(baseURL as string, DEMO.admin);
-      const report = await admin.api<{ totals: { total: { athletes: number; rosterSpots: number } } }>(
-        'GET',
-        '/reports/participation',
-      );
+      const report = await admin.api<{
+        totals: { total: { athletes: number; rosterSpots: number }; byGender: { gender: string }[] };
+      }>('GET', '/reports/participation');
+      // The chart puts each team gender of the school beside the others at every level.
+      const chart = page.getByTestId('participation-gender-chart');
+      await expect(chart).toBeVisible();
+      const genderWords: Record<string, string> = { BOYS: 'Boys', GIRLS: 'Girls', COED: 'Coed' };
+      expect(report.totals.byGender.length).toBeGreaterThan(0);
+      for (const { gender } of report.totals.byGender) {
+        await expect(chart.getByText(genderWords[gender] ?? gender, { exact: true }).first()).toBeVisible();
+      }
+      await expect(chart.getByText('All levels').first()).toBeVisible();
       const total = page.getByTestId('participation-total');
       await expect(total).toContainText('All teams');
       await expect(total.locator('[data-label="Athletes"]')).toHaveText(report.totals.total.athletes.toLocaleString());

@@ -130,6 +130,8 @@ export type ParticipationCounts = { teams: number; rosterSpots: number; athletes
 export type ParticipationTotals = {
   byGender: (ParticipationCounts & { gender: string })[];
   byLevel: (ParticipationCounts & { level: string })[];
+  /** Each (gender, level) pair that has a team: boys beside girls at each level. */
+  byGenderLevel: (ParticipationCounts & { gender: string; level: string })[];
   total: ParticipationCounts;
 };
 

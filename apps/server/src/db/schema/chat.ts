@@ -126,6 +126,10 @@ export const chatMessages = pgTable(
   (t) => [
     uniqueIndex('chat_messages_client_key').on(t.senderId, t.clientId),
     index('chat_messages_room_idx').on(t.roomId, t.id),
+    // Reports walk a room's kept messages in time order (first response, unanswered; decision 011).
+    index('chat_messages_room_time_idx')
+      .on(t.roomId, t.createdAt, t.id)
+      .where(sql`deleted_at is null and message_type <> 'SYSTEM'`),
   ],
 );
 

@@ -20,7 +20,7 @@ import {
   TAB_VALUES,
   type UnansweredRow,
 } from '@fieldhouse/shared';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
   adminRoleList,
   fullName,
@@ -68,11 +68,9 @@ export async function messagesPerDay(
 
 /**
  * Direct rooms between an admin of the organization and a coach, athlete or guardian, with the
- * room's group (its counterpart's) and each kept message in order: `side` is 'C' for the
- * counterpart side (coaches, athletes, guardians: a minor's guardians are members too) and 'A'
- * for the organization's admins; anyone else's messages are left out.
+ * room's group (its counterpart's). Cheap: rooms and members, no messages.
  */
-const conversationMessages = (ctx: ReportContext, group?: ReportGroup) => sql`
+const conversationsCte = (ctx: ReportContext, group?: ReportGroup) => sql`
   conversations as (
     select r.id as room_id, r.uuid as room_uuid, ${groupOfRole(sql`c.role`)} as grp,
            c.id as counterpart_id, c.first_name as c_first, c.last_name as c_last, c.role::text as c_role,
@@ -84,25 +82,63 @@ const conversationMessages = (ctx: ReportContext, group?: ReportGroup) => sql`
     join users c on c.id = mc.user_id and c.role in ('COACH', 'ATHLETE', 'PARENT')
     where r.organization_id = ${ctx.organizationId} and r.kind = 'DIRECT'
       ${group ? sql`and c.role = ${GROUP_ROLES[group]}` : sql``}
-  ),
-  seq as (
-    select m.id, m.room_id, m.created_at, s.side,
-           lag(s.side) over (partition by m.room_id order by m.created_at, m.id) as prev_side,
-           min(case when s.side = 'A' then m.created_at end)
-             over (partition by m.room_id order by m.created_at, m.id rows between 1 following and unbounded following)
-             as replied_at
-    from conversations cv
-    join chat_messages m on m.room_id = cv.room_id
-    join users u on u.id = m.sender_id
-    cross join lateral (select case
-      when u.role in ('COACH', 'ATHLETE', 'PARENT') then 'C'
-      when u.role in (${adminRoleList}) and u.organization_id = ${ctx.organizationId} then 'A' end as side) s
-    where m.deleted_at is null and m.message_type <> 'SYSTEM' and s.side is not null
-  ),
-  run_starts as (
-    select seq.*, cv.grp from seq join conversations cv on cv.room_id = seq.room_id
-    where seq.side = 'C' and seq.prev_side is distinct from 'C'
   )`;
+
+/*
+ * Messages are read only through `chat_messages_room_time_idx` (room, created_at, id; kept
+ * messages only — migration 0025): a range scan per room for the runs that start in the range,
+ * and a `limit 1` step either side of a message for its neighbours. The first version scanned
+ * every direct message of the organization with window functions (decision 011).
+ * A message is kept when it is not deleted and not SYSTEM (the index's predicate, repeated so the
+ * planner can use it); its side is 'C' for a coach, athlete or guardian (a minor's guardians are
+ * members too) and 'A' for an admin of the organization; anyone else's messages are ignored.
+ */
+const KEPT = (m: string) => sql.raw(`${m}.deleted_at is null and ${m}.message_type <> 'SYSTEM'`);
+const COUNTERPART = (u: string) => sql.raw(`${u}.role in ('COACH', 'ATHLETE', 'PARENT')`);
+const ADMIN = (ctx: ReportContext, u: string) =>
+  sql`(${sql.raw(u)}.role in (${adminRoleList}) and ${sql.raw(u)}.organization_id = ${ctx.organizationId})`;
+
+/**
+ * The first kept, counted message of room `room` in `order` (by created_at, id) that passes
+ * `bound`, with its side; `only` keeps one side. Used with `limit 1` from a lateral join.
+ */
+const step = (ctx: ReportContext, room: SQL, bound: SQL, order: 'asc' | 'desc', only?: 'A' | 'C') => {
+  const sides =
+    only === 'A'
+      ? ADMIN(ctx, 'nu')
+      : only === 'C'
+        ? COUNTERPART('nu')
+        : sql`(${COUNTERPART('nu')} or ${ADMIN(ctx, 'nu')})`;
+  return sql`
+    select n.id, n.created_at, case when ${COUNTERPART('nu')} then 'C' else 'A' end as side
+    from chat_messages n join users nu on nu.id = n.sender_id
+    where n.room_id = ${room} and ${KEPT('n')} and ${bound} and ${sides}
+    order by n.created_at ${sql.raw(order)}, n.id ${sql.raw(order)} limit 1`;
+};
+const beforeM = sql`(n.created_at, n.id) < (m.created_at, m.id)`;
+const afterM = sql`(n.created_at, n.id) > (m.created_at, m.id)`;
+
+/** The first-response query (exported so the test can EXPLAIN exactly what runs). */
+export function firstResponseQuery(ctx: ReportContext, range: Range, group?: ReportGroup) {
+  const { lo, hi } = rangeBounds(ctx.timezone, range);
+  return sql`
+    with ${conversationsCte(ctx, group)},
+    run_starts as (
+      select cv.grp, m.id, m.room_id, m.created_at
+      from conversations cv
+      join chat_messages m on m.room_id = cv.room_id and m.created_at >= ${lo} and m.created_at < ${hi} and ${KEPT('m')}
+      join users mu on mu.id = m.sender_id and ${COUNTERPART('mu')}
+      left join lateral (${step(ctx, sql`m.room_id`, beforeM, 'desc')}) prev on true
+      where prev.side is distinct from 'C'
+    )
+    -- The step to the reply only for run starts, not for every counterpart message of the range.
+    select m.grp, count(*)::int as started, count(reply.created_at)::int as answered,
+           percentile_cont(0.5) within group (order by extract(epoch from reply.created_at - m.created_at))
+             filter (where reply.created_at is not null) as median
+    from run_starts m
+    left join lateral (${step(ctx, sql`m.room_id`, afterM, 'asc', 'A')}) reply on true
+    group by m.grp`;
+}
 
 type FirstResponseSqlRow = { grp: ReportGroup; started: number; answered: number; median: number | string | null };
 
@@ -111,15 +147,7 @@ export async function firstResponse(
   range: Range,
   group?: ReportGroup,
 ): Promise<FirstResponseRow[]> {
-  const { lo, hi } = rangeBounds(ctx.timezone, range);
-  const { rows } = await ctx.db.execute<FirstResponseSqlRow>(sql`
-    with ${conversationMessages(ctx, group)}
-    select grp, count(*)::int as started, count(replied_at)::int as answered,
-           percentile_cont(0.5) within group (order by extract(epoch from replied_at - created_at))
-             filter (where replied_at is not null) as median
-    from run_starts
-    where created_at >= ${lo} and created_at < ${hi}
-    group by grp`);
+  const { rows } = await ctx.db.execute<FirstResponseSqlRow>(firstResponseQuery(ctx, range, group));
   const groups: readonly ReportGroup[] = group ? [group] : TAB_VALUES;
   return groups.map((g) => {
     const row = rows.find((r) => r.grp === g);
@@ -130,6 +158,32 @@ export async function firstResponse(
       medianSeconds: row?.median === null || row?.median === undefined ? null : Number(row.median),
     };
   });
+}
+
+/**
+ * The unanswered list (exported so the test can EXPLAIN it): per conversation four index steps —
+ * its last message (must be the counterpart's), its last admin message, the first counterpart
+ * message after that (the run's start) and the count of the run.
+ */
+export function unansweredQuery(ctx: ReportContext, group: ReportGroup | undefined, paging: Paging) {
+  const room = sql`cv.room_id`;
+  const afterLastAdmin = sql`(n.created_at, n.id) > (coalesce(la.created_at, '-infinity'::timestamptz), coalesce(la.id, 0))`;
+  return sql`
+    with ${conversationsCte(ctx, group)}
+    select cv.room_id, cv.room_uuid, cv.grp, cv.counterpart_id, cv.c_first, cv.c_last, cv.c_role,
+           cv.admin_id, cv.a_first, cv.a_last, rs.created_at as waiting_since, lm.created_at as last_message_at,
+           (select count(*) from chat_messages n join users nu on nu.id = n.sender_id
+             where n.room_id = cv.room_id and ${KEPT('n')} and ${COUNTERPART('nu')}
+               and (n.created_at, n.id) >= (rs.created_at, rs.id))::int as waiting_messages,
+           extract(epoch from now() - rs.created_at) as waiting_seconds,
+           count(*) over ()::int as total
+    from conversations cv
+    cross join lateral (${step(ctx, room, sql`true`, 'desc')}) lm
+    left join lateral (${step(ctx, room, sql`true`, 'desc', 'A')}) la on true
+    cross join lateral (${step(ctx, room, afterLastAdmin, 'asc', 'C')}) rs
+    where lm.side = 'C'
+    order by rs.created_at, cv.room_id
+    ${pageSql(paging)}`;
 }
 
 type UnansweredSqlRow = {
@@ -155,27 +209,7 @@ export async function unansweredConversations(
   group: ReportGroup | undefined,
   paging: Paging,
 ): Promise<{ result: UnansweredRow[]; totalCount: number }> {
-  const { rows } = await ctx.db.execute<UnansweredSqlRow>(sql`
-    with ${conversationMessages(ctx, group)},
-    last_run as (
-      select distinct on (room_id) room_id, created_at as waiting_since
-      from run_starts order by room_id, created_at desc, id desc
-    ),
-    last_message as (
-      select distinct on (room_id) room_id, side, created_at
-      from seq order by room_id, created_at desc, id desc
-    )
-    select cv.room_id, cv.room_uuid, cv.grp, cv.counterpart_id, cv.c_first, cv.c_last, cv.c_role,
-           cv.admin_id, cv.a_first, cv.a_last, lr.waiting_since, lm.created_at as last_message_at,
-           (select count(*) from seq where seq.room_id = cv.room_id and seq.created_at >= lr.waiting_since)::int
-             as waiting_messages,
-           extract(epoch from now() - lr.waiting_since) as waiting_seconds,
-           count(*) over ()::int as total
-    from conversations cv
-    join last_message lm on lm.room_id = cv.room_id and lm.side = 'C'
-    join last_run lr on lr.room_id = cv.room_id
-    order by lr.waiting_since, cv.room_id
-    ${pageSql(paging)}`);
+  const { rows } = await ctx.db.execute<UnansweredSqlRow>(unansweredQuery(ctx, group, paging));
   if (!rows[0] && paging && paging.page > 1) {
     return { result: [], totalCount: (await unansweredConversations(ctx, group, { page: 1, limit: 1 })).totalCount };
   }

@@ -105,7 +105,8 @@ type TotalsSqlRow = {
 };
 
 /**
- * One pass with grouping sets: per team gender, per level, and all the filtered teams. Within
+ * One pass with grouping sets: per team gender, per level, per gender and level (the chart: boys
+ * beside girls at each level), and all the filtered teams. Within
  * each set an athlete counts once (`count(distinct)`), so the gender rows can add up to more
  * than the total when an athlete plays on a boys' and a coed team; that is the point of the
  * unduplicated figure.
@@ -123,7 +124,7 @@ export async function participationTotals(
     left join team_members tm on tm.team_id = t.id
     left join users u on u.id = tm.user_id and u.status <> 'DELETED'
     where ${filtersOf(ctx, query)}
-    group by grouping sets ((t.gender), (t.level), ())
+    group by grouping sets ((t.gender), (t.level), (t.gender, t.level), ())
     order by t.gender, t.level`);
   const counts = (r: TotalsSqlRow): ParticipationCounts => ({
     teams: r.teams,
@@ -131,6 +132,8 @@ export async function participationTotals(
     athletes: r.athletes,
   });
   const total = rows.find((r) => r.by_gender && r.by_level);
+  // `grouping()` is 1 for a column left out of the set: by_gender = level left out, and so on.
+  const byBoth = rows.filter((r) => !r.by_gender && !r.by_level && r.gender !== null && r.level !== null);
   return {
     byGender: rows
       .filter((r) => r.gender !== null && r.by_gender)
@@ -138,6 +141,7 @@ export async function participationTotals(
     byLevel: rows
       .filter((r) => r.level !== null && r.by_level)
       .map((r) => ({ level: r.level as string, ...counts(r) })),
+    byGenderLevel: byBoth.map((r) => ({ gender: r.gender as string, level: r.level as string, ...counts(r) })),
     total: total ? counts(total) : { teams: 0, rosterSpots: 0, athletes: 0 },
   };
 }
@@ -180,6 +184,11 @@ export const participationCsv = (rows: ParticipationTeamRow[], totals: Participa
     [
       ...totals.byGender.map((g) => ['Gender', labelOf(TEAM_GENDER_LABELS, g.gender), ...countCells(g)]),
       ...totals.byLevel.map((l) => ['Level', labelOf(TEAM_LEVEL_LABELS, l.level), ...countCells(l)]),
+      ...totals.byGenderLevel.map((p) => [
+        'Gender and level',
+        `${labelOf(TEAM_GENDER_LABELS, p.gender)} ${labelOf(TEAM_LEVEL_LABELS, p.level).toLowerCase()}`,
+        ...countCells(p),
+      ]),
       ['Total', 'All teams', ...countCells(totals.total)],
     ],
   );

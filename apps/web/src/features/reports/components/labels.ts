@@ -60,3 +60,8 @@ export const REPORTS: Record<ReportName, { title: string; description: string }>
     description: 'Who is coming to each team event: going, maybe, not going and no reply.',
   },
 };
+export const GENDER_COLORS: Record<string, string> = {
+  BOYS: 'navy.5',
+  GIRLS: 'grape.6',
+  COED: 'teal.6',
+};

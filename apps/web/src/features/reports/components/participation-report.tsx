@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { participationReportQueryOptions } from '../api/get-participation-report.ts';
 import { REPORT_PAGE_SIZE, type ReportSearch } from '../utils/report-search.ts';
 import { SEASON_COLORS } from './labels.ts';
-import { ParticipationTotalsTable } from './participation-totals.tsx';
+import { ParticipationTotalsChart, ParticipationTotalsTable } from './participation-totals.tsx';
 import {
   ChartBox,
   numericClass,
@@ -53,6 +53,7 @@ export function ParticipationReport({ search, onPage }: { search: ReportSearch; 
           />
         </ChartBox>
       )}
+      <ParticipationTotalsChart totals={data.totals} />
       <ParticipationTotalsTable totals={data.totals} />
       <TableBox footer={<Pager info={data.paginationInfo} pageSize={REPORT_PAGE_SIZE} noun="teams" onPage={onPage} />}>
         {data.result.length === 0 ? (

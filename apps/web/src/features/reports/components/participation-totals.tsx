@@ -5,9 +5,12 @@ import {
   TEAM_GENDER_LABELS,
   TEAM_LEVEL_LABELS,
 } from '@fieldhouse/shared';
+import { BarChart } from '@mantine/charts';
 import { Table, Text } from '@mantine/core';
 import stacked from '../../../components/stacked-table.module.css';
-import { numericClass, ReportTable, TableBox } from './report-parts.tsx';
+import { genderByLevelRows } from '../utils/participation-chart.ts';
+import { GENDER_COLORS } from './labels.ts';
+import { ChartBox, numericClass, ReportTable, TableBox } from './report-parts.tsx';
 
 function CountCells({ counts }: { counts: ParticipationCounts }) {
   return (
@@ -29,6 +32,32 @@ function CountCells({ counts }: { counts: ParticipationCounts }) {
  * The figures a director files (Title IX, the state association): per team gender, per level
  * and in all, roster spots (an athlete once per team) and athletes (once in the group).
  */
+/** Boys beside girls (and coed) at each level: the comparison a Title IX reader looks for. */
+export function ParticipationTotalsChart({ totals }: { totals: ParticipationTotals }) {
+  const { rows, genders } = genderByLevelRows(totals);
+  if (genders.length === 0) return null;
+  return (
+    <ChartBox title="Athletes by level and team gender (each athlete once per bar)">
+      <div data-testid="participation-gender-chart">
+        <BarChart
+          h={260}
+          data={rows}
+          dataKey="level"
+          withLegend
+          legendProps={{ verticalAlign: 'bottom' }}
+          tickLine="y"
+          maxBarWidth={36}
+          series={genders.map((g) => ({
+            name: g,
+            label: labelOf(TEAM_GENDER_LABELS, g),
+            color: GENDER_COLORS[g] ?? 'gray.5',
+          }))}
+        />
+      </div>
+    </ChartBox>
+  );
+}
+
 export function ParticipationTotalsTable({ totals }: { totals: ParticipationTotals }) {
   const rows = [
     ...totals.byGender.map((g) => ({

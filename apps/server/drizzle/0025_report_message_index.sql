@@ -1,0 +1,1 @@
+CREATE INDEX "chat_messages_room_time_idx" ON "chat_messages" USING btree ("room_id","created_at","id") WHERE deleted_at is null and message_type <> 'SYSTEM';

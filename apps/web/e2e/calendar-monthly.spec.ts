@@ -17,7 +17,13 @@ function firstMonday(ahead: number) {
 const plusDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
-async function createMonthlyMeeting(page: Page, title: string, start: string) {
+async function createMonthlyMeeting(
+  page: Page,
+  title: string,
+  start: string,
+  shot: (name: string) => Promise<void>,
+  shotPrefix: string,
+) {
   await page.getByRole('button', { name: 'New event' }).click();
   const dialog = page.getByRole('dialog', { name: 'New event' });
   await dialog.getByRole('combobox', { name: 'Type' }).click();
@@ -36,8 +42,12 @@ async function createMonthlyMeeting(page: Page, title: string, start: string) {
     'Monthly on the first Monday',
   ]);
   await repeat.selectOption({ label: 'Monthly on the first Monday' });
-  await expect(dialog.getByRole('combobox', { name: 'Every' })).toHaveValue('1');
+  const every = dialog.getByRole('combobox', { name: 'Every' });
+  await expect(every).toHaveValue('1');
+  await expect(every.locator('option')).toHaveCount(12);
+  await expect(every.locator('option').nth(2)).toHaveText('3 months');
   await dialog.getByLabel('Until').fill(plusDays(start, 150));
+  await shot(`${shotPrefix}-repeat-monthly`);
   await dialog.getByRole('button', { name: 'Create event' }).click();
   await expect(page.getByText('Meeting added to the calendar')).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -61,7 +71,7 @@ test('a director repeats a meeting monthly on the first Monday and sees it on th
   const start = firstMonday(1);
   await signIn(page, DEMO.admin, `/calendar/?view=agenda&date=${start}`);
   await expect(page.getByRole('heading', { name: 'Calendar', level: 1 })).toBeVisible();
-  await createMonthlyMeeting(page, 'Booster Club Meeting', start);
+  await createMonthlyMeeting(page, 'Booster Club Meeting', start, shot, 'calendar');
   await seeOnAgenda(page, 'Booster Club Meeting', start);
   // Two months on, on that month's first Monday.
   await seeOnAgenda(page, 'Booster Club Meeting', firstMonday(3));
@@ -75,7 +85,7 @@ test.describe('on a phone', () => {
     const start = firstMonday(2);
     await signIn(page, DEMO.admin, `/calendar/?view=agenda&date=${start}`);
     await expect(page.getByRole('heading', { name: 'Calendar', level: 1 })).toBeVisible();
-    await createMonthlyMeeting(page, 'Parent Council', start);
+    await createMonthlyMeeting(page, 'Parent Council', start, shot, 'calendar-phone');
     await seeOnAgenda(page, 'Parent Council', firstMonday(4));
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(
       0,

@@ -211,6 +211,10 @@ function EventForm({ draft, teams, onClose }: { draft: EventDraft; teams: TeamOp
   form.watch('startDate', ({ value }) => {
     if (!daysChosen.current && value) form.setFieldValue('byDay', [weekdayOf(value)]);
   });
+  // Weeks go up to 4, months to 12: a monthly "every 6" turned weekly starts again at 1.
+  form.watch('repeat', ({ value }) => {
+    if (value === 'WEEKLY' && Number(form.getValues().interval) > 4) form.setFieldValue('interval', '1');
+  });
   const v = form.getValues();
   const start = v.allDay ? v.startDate : `${v.startDate}T${v.startTime}`;
   const end = v.allDay ? v.endDate : `${v.endDate}T${v.endTime}`;

@@ -81,6 +81,21 @@ describe('monthly and every-other-week series across DST', () => {
     );
     expect(dates.at(-1)?.start.slice(11, 16)).toBe('00:30');
 
+    // A planned monthly series is checked on every one of its dates.
+    const october = iso(firstWeekday(10, 1));
+    const check = await director.get(
+      `/api/calendar/conflicts?start=${october}T18:00&end=${october}T19:00&facility=Library&repeatFreq=MONTHLY&repeatDays=MO&repeatNth=1&repeatUntil=${year}-12-31`,
+    );
+    expect(check.statusCode, check.body).toBe(200);
+    expect(
+      (check.json().data.conflicts as { occurrence: { localStart: string } }[]).map((c) => c.occurrence.localStart),
+    ).toEqual([10, 11, 12].map((m) => `${iso(firstWeekday(m, 1))}T18:30`));
+    // On the second Monday nothing is booked.
+    const second = await director.get(
+      `/api/calendar/conflicts?start=${iso(firstWeekday(10, 1) + 7 * DAY)}T18:00&end=${iso(firstWeekday(10, 1) + 7 * DAY)}T19:00&facility=Library&repeatFreq=MONTHLY&repeatDays=MO&repeatNth=2&repeatUntil=${year}-12-31`,
+    );
+    expect(second.json().data.conflicts).toEqual([]);
+
     const ics = await feedText();
     expect(ics).toMatch(/RRULE:FREQ=MONTHLY;BYDAY=1MO;UNTIL=\d{8}T\d{6}Z/);
     // ical.js, an independent implementation, expands the feed to the same instants.

@@ -55,7 +55,7 @@ test('create a weekly practice and see it on the week view', async ({ page, shot
   await dialog.getByLabel('at').first().fill('06:30');
   await dialog.getByLabel('Ends').fill(monday);
   await dialog.getByLabel('at').nth(1).fill('07:30');
-  await dialog.getByRole('switch', { name: 'Repeat weekly' }).check({ force: true });
+  await dialog.getByRole('combobox', { name: 'Repeat' }).selectOption({ label: 'Weekly on Monday' });
   await dialog.getByText('Tue', { exact: true }).click();
   await dialog.getByText('Thu', { exact: true }).click();
   await dialog.getByLabel('Until').fill(plusDays(monday, 27));

@@ -81,14 +81,16 @@ test('by keyboard alone: create an event, find it on the calendar and open it', 
   await expect(dialog.getByLabel('at').nth(1)).toHaveValue('06:30');
   await shot('keyboard-new-event');
 
-  // Repeat weekly offers the start date's weekday, whatever day the form opened on; Space toggles.
-  const repeat = dialog.getByRole('switch', { name: 'Repeat weekly' });
+  // Weekly repetition offers the start date's weekday, whatever day the form opened on; the arrow
+  // keys change the Repeat choice.
+  const repeat = dialog.getByRole('combobox', { name: 'Repeat' });
   await tabTo(page, repeat, 'Tab', 5);
-  await page.keyboard.press('Space');
+  await page.keyboard.press('ArrowDown');
+  await expect(repeat).toHaveValue('WEEKLY');
   await expect(dialog.getByRole('checkbox', { name: day.weekday, exact: true })).toBeChecked();
   await expect(dialog.getByRole('checkbox', { checked: true })).toHaveCount(1);
-  await page.keyboard.press('Space');
-  await expect(repeat).not.toBeChecked();
+  await page.keyboard.press('ArrowUp');
+  await expect(repeat).toHaveValue('NONE');
 
   await tabTo(page, dialog.getByRole('button', { name: 'Create event' }), 'Tab', 30);
   await page.keyboard.press('Enter');

@@ -64,13 +64,79 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
-/** Weekly repetition: on the chosen weekdays, every `interval` weeks, until a date (inclusive). */
-export const recurrenceSchema = z.object({
-  byDay: z.array(weekdaySchema).min(1, 'repeat: choose at least one weekday'),
-  until: dateString('repeat.until'),
-  interval: z.number().int().min(1).max(4).default(1),
-});
+export const RECURRENCE_FREQUENCIES = ['WEEKLY', 'MONTHLY'] as const;
+/** Which week of the month a monthly-by-weekday rule takes (RFC 5545 BYDAY=1MO … -1FR). */
+export const MONTH_WEEKS = [1, 2, 3, 4, -1] as const;
+
+/**
+ * Repetition until a date (inclusive), every `interval` weeks or months. No `freq` means WEEKLY
+ * (rules stored and API bodies from before monthly repetition):
+ * - WEEKLY: on the weekdays in `byDay`;
+ * - MONTHLY on a day: `byMonthDay` (months without that day are skipped, as RFC 5545 does);
+ * - MONTHLY on a weekday: one weekday in `byDay` and `nth` (1–4, or -1 for the last).
+ */
+export const recurrenceSchema = z
+  .object({
+    freq: z.enum(RECURRENCE_FREQUENCIES).optional(),
+    byDay: z.array(weekdaySchema).default([]),
+    byMonthDay: z.number().int().min(1).max(31).optional(),
+    nth: z
+      .number()
+      .int()
+      .refine((v) => (MONTH_WEEKS as readonly number[]).includes(v), 'repeat.nth must be 1, 2, 3, 4 or -1')
+      .optional(),
+    until: dateString('repeat.until'),
+    interval: z.number().int().min(1).max(12).default(1),
+  })
+  .superRefine((rule, ctx) => {
+    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (rule.freq !== 'MONTHLY') {
+      if (rule.byDay.length === 0) issue('byDay', 'repeat: choose at least one weekday');
+      if (rule.byMonthDay !== undefined || rule.nth !== undefined) issue('freq', 'repeat: day of month needs MONTHLY');
+      if (rule.interval > 4) issue('interval', 'repeat: every 1 to 4 weeks');
+      return;
+    }
+    const onWeekday = rule.nth !== undefined;
+    if (onWeekday === (rule.byMonthDay !== undefined)) {
+      issue('freq', 'repeat: monthly repeats on a day of the month or on a weekday of the month');
+    } else if (onWeekday && rule.byDay.length !== 1) {
+      issue('byDay', 'repeat: monthly on a weekday takes one weekday');
+    } else if (!onWeekday && rule.byDay.length) {
+      issue('byDay', 'repeat: monthly on a day takes no weekdays');
+    }
+  });
 export type Recurrence = z.infer<typeof recurrenceSchema>;
+
+/** RFC weekday of a `YYYY-MM-DD`. */
+export const weekdayOfDate = (date: string): Weekday =>
+  WEEKDAYS[(new Date(`${date}T12:00:00Z`).getUTCDay() + 6) % 7] as Weekday;
+
+/**
+ * Which week of its month a date is in, as a monthly rule names it: 1–4, or -1 ("last") after the
+ * 28th, or in the month's last 7 days when `preferLast` (a fourth Monday may also be the last).
+ */
+export function monthWeekOf(date: string, preferLast = true) {
+  const day = Number(date.slice(8, 10));
+  const daysInMonth = new Date(Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)), 0)).getUTCDate();
+  return day > 28 || (preferLast && day > daysInMonth - 7) ? -1 : Math.ceil(day / 7);
+}
+
+const ORDINALS: Record<number, string> = { 1: 'first', 2: 'second', 3: 'third', 4: 'fourth', [-1]: 'last' };
+export const ordinalName = (nth: number) => ORDINALS[nth] ?? String(nth);
+
+/** "every Mon, Wed", "every 2 weeks on Tue", "monthly on day 15", "every 3 months on the last Fri". */
+export function repeatPhrase(rule: Recurrence, dayNames: Record<Weekday, string>) {
+  const interval = rule.interval ?? 1;
+  if (rule.freq === 'MONTHLY') {
+    const on =
+      rule.byMonthDay !== undefined
+        ? `day ${rule.byMonthDay}`
+        : `the ${ordinalName(rule.nth ?? 1)} ${rule.byDay[0] ? dayNames[rule.byDay[0]] : ''}`;
+    return interval > 1 ? `every ${interval} months on ${on}` : `monthly on ${on}`;
+  }
+  const days = [...rule.byDay].sort((a, b) => WEEKDAYS.indexOf(a) - WEEKDAYS.indexOf(b)).map((d) => dayNames[d]);
+  return `every ${interval > 1 ? `${interval} weeks on ` : ''}${days.join(', ')}`;
+}
 
 const eventFields = {
   type: eventTypeSchema,
@@ -250,6 +316,11 @@ export const conflictQuerySchema = z.object({
     .transform((v) => (v ? v.split(',').filter(Boolean) : undefined))
     .pipe(z.array(weekdaySchema).optional()),
   repeatUntil: dateString('repeatUntil').optional(),
+  /** A planned monthly series: MONTHLY with repeatMonthDay, or with one repeatDays and repeatNth. */
+  repeatFreq: z.enum(RECURRENCE_FREQUENCIES).optional(),
+  repeatMonthDay: z.coerce.number().int().min(1).max(31).optional(),
+  repeatNth: z.coerce.number().int().min(-1).max(4).optional(),
+  repeatInterval: z.coerce.number().int().min(1).max(12).optional(),
   organizationId: z.coerce.number().int().positive().optional().catch(undefined),
 });
 export type ConflictQuery = z.input<typeof conflictQuerySchema>;

@@ -82,7 +82,7 @@ export async function seedDemoCalendar(
     const [from, to] = jv ? ['17:30', '19:00'] : ['15:30', '17:30'];
     const byDay: Weekday[] = ['MO', 'WE', 'TH'];
     const rule: Recurrence = { byDay, until: addDays(monday, 7 * 8 + 4), interval: 1 };
-    const first = firstMatchingDate(addDays(monday, -14), byDay);
+    const first = firstMatchingDate(addDays(monday, -14), rule);
     const shape = { localStart: `${first}T${from}`, localEnd: `${first}T${to}`, rule };
     const occurrence = occurrenceOn(shape, first, timeZone);
     events.push({

@@ -14,8 +14,8 @@ import {
   type NoticeChange,
   type NoticeField,
   type Recurrence,
+  repeatPhrase,
   toWallString,
-  WEEKDAYS,
   type Weekday,
 } from '@fieldhouse/shared';
 import { and, eq, inArray } from 'drizzle-orm';
@@ -56,13 +56,11 @@ const WEEKDAY_NAMES: Record<Weekday, string> = {
   SA: 'Sat',
   SU: 'Sun',
 };
-const ruleText = (rule: Recurrence) =>
-  `every ${rule.interval > 1 ? `${rule.interval} weeks on ` : ''}${[...rule.byDay]
-    .sort((a, b) => WEEKDAYS.indexOf(a) - WEEKDAYS.indexOf(b))
-    .map((d) => WEEKDAY_NAMES[d])
-    .join(', ')} until ${new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
+const untilText = (rule: Recurrence) =>
+  new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
     new Date(`${rule.until}T12:00:00Z`),
-  )}`;
+  );
+const ruleText = (rule: Recurrence) => `${repeatPhrase(rule, WEEKDAY_NAMES)} until ${untilText(rule)}`;
 
 export type Change = ChangeKind;
 

@@ -155,7 +155,14 @@ function eventLines(event: IcalEvent, timeZone: string): string[] {
       ? event.rule.until.replaceAll('-', '')
       : utcValue(event.untilUtc ?? new Date(`${event.rule.until}T23:59:59Z`));
     const interval = event.rule.interval && event.rule.interval > 1 ? `;INTERVAL=${event.rule.interval}` : '';
-    lines.push(`RRULE:FREQ=WEEKLY${interval};BYDAY=${days.join(',')};UNTIL=${until}`);
+    const { byMonthDay, nth } = event.rule;
+    const on =
+      event.rule.freq !== 'MONTHLY'
+        ? `FREQ=WEEKLY${interval};BYDAY=${days.join(',')}`
+        : byMonthDay !== undefined
+          ? `FREQ=MONTHLY${interval};BYMONTHDAY=${byMonthDay}`
+          : `FREQ=MONTHLY${interval};BYDAY=${nth}${days[0]}`;
+    lines.push(`RRULE:${on};UNTIL=${until}`);
     for (const exdate of event.exdates ?? []) lines.push(when('EXDATE', exdate));
   }
   lines.push(`SUMMARY:${escapeText(event.summary)}`);

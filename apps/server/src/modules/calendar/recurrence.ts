@@ -1,10 +1,24 @@
 /**
- * Weekly recurrence in the organization's zone (the only rule the product offers: weekly on
- * chosen days, every N weeks, until a date). Occurrences are computed on wall-clock dates and
- * then placed in the zone, so a 4:00 pm practice stays 4:00 pm local across DST changes.
- * Pure; decision 010 says why this is not the rrule package.
+ * Repetition in the organization's zone: weekly on chosen days or monthly (on a day, or on the
+ * first…fourth/last weekday), every N weeks or months, until a date. The `rrule` package expands
+ * the rule on wall-clock dates ("floating" UTC midnights, no TZID); each date is then placed in the
+ * zone, so a 4:00 pm practice stays 4:00 pm local across DST changes. Pure; decision 010.
  */
-import { addDays, instantOf, parseWall, type Recurrence, WEEKDAYS, type Weekday } from '@fieldhouse/shared';
+
+import {
+  addDays,
+  instantOf,
+  monthWeekOf,
+  parseWall,
+  type Recurrence,
+  WEEKDAYS,
+  type Weekday,
+} from '@fieldhouse/shared';
+import * as rruleModule from 'rrule';
+
+// Node loads rrule's CommonJS build, whose exports sit on `default` (its ESM build has no named
+// export Node can see); a bundler hands over the ESM names directly.
+const { RRule } = (rruleModule as unknown as { default?: typeof rruleModule }).default ?? rruleModule;
 
 const DAY = 86_400_000;
 
@@ -13,29 +27,59 @@ const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY;
 /** RFC weekday of a `YYYY-MM-DD` (1970-01-01 was a Thursday). */
 export const weekdayOf = (date: string): Weekday => WEEKDAYS[(((dayNumber(date) + 3) % 7) + 7) % 7] as Weekday;
 
-/** The first date on or after `date` that the rule allows (a series starts on one of its days). */
-export function firstMatchingDate(date: string, byDay: readonly Weekday[]): string {
-  for (let i = 0; i < 7; i++) {
-    const d = addDays(date, i);
-    if (byDay.includes(weekdayOf(d))) return d;
-  }
-  return date;
+const RRULE_DAYS = { MO: RRule.MO, TU: RRule.TU, WE: RRule.WE, TH: RRule.TH, FR: RRule.FR, SA: RRule.SA, SU: RRule.SU };
+const floating = (date: string) => new Date(`${date}T00:00:00Z`);
+
+/** The rrule of a rule from `startDate`, on floating dates. */
+function toRRule(startDate: string, rule: Recurrence, interval = rule.interval ?? 1) {
+  const monthly = rule.freq === 'MONTHLY';
+  const days = rule.byDay ?? [];
+  return new RRule({
+    freq: monthly ? RRule.MONTHLY : RRule.WEEKLY,
+    interval,
+    // Weeks count from the Monday of the first week (RFC 5545 WKST=MO).
+    wkst: RRule.MO,
+    dtstart: floating(startDate),
+    until: floating(rule.until),
+    ...(monthly && rule.byMonthDay !== undefined
+      ? { bymonthday: rule.byMonthDay }
+      : { byweekday: days.map((d) => (monthly && rule.nth ? RRULE_DAYS[d].nth(rule.nth) : RRULE_DAYS[d])) }),
+  });
 }
 
-/** Every date of the rule from `startDate` (itself on a chosen weekday) to `until`, inclusive. */
+const dateOf = (d: Date) => d.toISOString().slice(0, 10);
+
+/** The first date on or after `date` that the rule allows (a series starts on one of its dates). */
+export function firstMatchingDate(date: string, rule: Recurrence): string {
+  // Interval 1 and no end: the start snaps to the next matching day, not the next counted period.
+  const next = toRRule(date, { ...rule, until: addDays(date, 400) }, 1).after(floating(date), true);
+  return next ? dateOf(next) : date;
+}
+
+/** Every date of the rule from `startDate` (itself a date of the rule) to `until`, inclusive. */
 export function recurrenceDates(startDate: string, rule: Recurrence, limit = 1000): string[] {
   const dates: string[] = [];
-  const start = dayNumber(startDate);
-  // Weeks count from the Monday of the first week (RFC 5545 WKST=MO).
-  const firstMonday = start - ((((start + 3) % 7) + 7) % 7);
-  const end = dayNumber(rule.until);
-  for (let n = start; n <= end && dates.length < limit; n++) {
-    const week = Math.floor((n - firstMonday) / 7);
-    if (week % (rule.interval ?? 1) !== 0) continue;
-    const date = new Date(n * DAY).toISOString().slice(0, 10);
-    if (rule.byDay.includes(weekdayOf(date))) dates.push(date);
-  }
+  toRRule(startDate, rule).all((d, i) => {
+    if (i >= limit) return false;
+    dates.push(dateOf(d));
+    return true;
+  });
   return dates;
+}
+
+/** The rule re-anchored on another start date: weekdays shifted, a monthly rule taken from the date. */
+export function shiftRule(rule: Recurrence, from: string, to: string): Recurrence {
+  if (rule.freq === 'MONTHLY') {
+    return { ...rule, ...monthlyOn(to, rule.nth !== undefined ? 'weekday' : 'day', rule.nth === -1) };
+  }
+  const shift = ((((dayNumber(to) - dayNumber(from)) % 7) + 7) % 7) as number;
+  return { ...rule, byDay: rule.byDay.map((d) => WEEKDAYS[(WEEKDAYS.indexOf(d) + shift) % 7] as Weekday) };
+}
+
+/** The monthly rule parts a date suggests: its day, or its weekday of the month. */
+export function monthlyOn(date: string, kind: 'day' | 'weekday', preferLast = false) {
+  if (kind === 'day') return { byMonthDay: Number(date.slice(8, 10)), byDay: [] as Weekday[], nth: undefined };
+  return { byDay: [weekdayOf(date)], nth: monthWeekOf(date, preferLast), byMonthDay: undefined };
 }
 
 export type SeriesShape = {

@@ -21,6 +21,7 @@ import {
   feedRotateSchema,
   plural,
   type Recurrence,
+  recurrenceSchema,
   toWallString,
 } from '@fieldhouse/shared';
 import { and, eq } from 'drizzle-orm';
@@ -229,8 +230,18 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       const { startsAt, endsAt } = toInstants(q.allDay, q.start, q.end, ctx.timeZone);
       if (endsAt <= startsAt) throw badRequest('end must be after start');
       let intervals = [{ start: startsAt, end: endsAt }];
-      if (q.repeatDays?.length && q.repeatUntil) {
-        const rule: Recurrence = { byDay: q.repeatDays, until: q.repeatUntil, interval: 1 };
+      const planned = q.repeatUntil
+        ? recurrenceSchema.safeParse({
+            freq: q.repeatFreq,
+            byDay: q.repeatDays ?? [],
+            byMonthDay: q.repeatMonthDay,
+            nth: q.repeatNth,
+            until: q.repeatUntil,
+            interval: q.repeatInterval ?? 1,
+          })
+        : undefined;
+      if (planned?.success) {
+        const rule: Recurrence = planned.data;
         const shape = {
           localStart: toWallString(startsAt, ctx.timeZone),
           localEnd: toWallString(endsAt, ctx.timeZone),

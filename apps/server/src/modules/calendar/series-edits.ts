@@ -2,14 +2,7 @@
  * Editing a series: one occurrence (an exception row), this and following (the series splits),
  * or the whole series; and the date arithmetic that keeps a series on its weekdays.
  */
-import {
-  addDays,
-  type Recurrence,
-  toWallString,
-  WEEKDAYS,
-  type Weekday,
-  wallStringToInstant,
-} from '@fieldhouse/shared';
+import { addDays, type Recurrence, toWallString, wallStringToInstant } from '@fieldhouse/shared';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type CalendarEventRow, calendarEvents } from '../../db/schema/index.ts';
@@ -20,13 +13,20 @@ import { recordChange } from './change-record.ts';
 import { checkConflicts } from './conflicts.ts';
 import { checkRule, contentChanges, DAY, newTimes, type UpdateInput } from './event-input.ts';
 import { seriesShape } from './occurrences.ts';
-import { firstMatchingDate, occurrenceOn, recurrenceDates, seriesEnd } from './recurrence.ts';
+import {
+  firstMatchingDate,
+  occurrenceOn,
+  recurrenceDates,
+  type SeriesShape,
+  seriesEnd,
+  shiftRule,
+} from './recurrence.ts';
 
 /** A series starts on one of its weekdays: move start and end to the first matching date. */
 export function snapSeries(startsAt: Date, endsAt: Date, rule: Recurrence, timeZone: string) {
   const localStart = toWallString(startsAt, timeZone);
   const localEnd = toWallString(endsAt, timeZone);
-  const first = firstMatchingDate(localStart.slice(0, 10), rule.byDay);
+  const first = firstMatchingDate(localStart.slice(0, 10), rule);
   const occurrence = occurrenceOn({ localStart, localEnd }, first, timeZone);
   const shape = { localStart: occurrence.localStart, localEnd: occurrence.localEnd, rule };
   return { startsAt: occurrence.start, endsAt: occurrence.end, recurrenceEndsAt: seriesEnd(shape, timeZone) };
@@ -67,6 +67,56 @@ export async function endSeriesBefore(
   await tx
     .delete(calendarEvents)
     .where(and(eq(calendarEvents.seriesId, master.id), gte(calendarEvents.originalStartsAt, from.start)));
+}
+
+const dateIn = (instant: Date, timeZone: string) => toWallString(instant, timeZone).slice(0, 10);
+
+/** EXDATEs on dates the new series still has, as that date's new occurrence start. */
+function rekeyExdates(exdates: string[], after: SeriesShape | null, timeZone: string) {
+  if (!after) return [];
+  const dates = new Set(recurrenceDates(after.localStart.slice(0, 10), after.rule));
+  return exdates
+    .map((d) => dateIn(new Date(d), timeZone))
+    .filter((date) => dates.has(date))
+    .map((date) => occurrenceOn(after, date, timeZone).start.toISOString());
+}
+
+/**
+ * After a timing change of the whole series: an exception whose original date the new rule still
+ * has is re-keyed to that date's new start; if it kept the old series time it follows the new one,
+ * if its own time had been moved it keeps it. Exceptions on dates the rule lost are dropped.
+ */
+async function carryExceptions(
+  tx: Db,
+  seriesId: number,
+  before: SeriesShape,
+  after: SeriesShape | null,
+  allDay: boolean,
+  content: Partial<CalendarEventRow>,
+  timeZone: string,
+) {
+  const exceptions = await tx.select().from(calendarEvents).where(eq(calendarEvents.seriesId, seriesId));
+  const dates = after ? new Set(recurrenceDates(after.localStart.slice(0, 10), after.rule)) : new Set<string>();
+  for (const exception of exceptions) {
+    const date = exception.originalStartsAt ? dateIn(exception.originalStartsAt, timeZone) : null;
+    if (!after || !date || !dates.has(date)) {
+      await tx.delete(calendarEvents).where(eq(calendarEvents.id, exception.id));
+      continue;
+    }
+    const old = occurrenceOn(before, date, timeZone);
+    const moved =
+      exception.startsAt.getTime() !== old.start.getTime() || exception.endsAt.getTime() !== old.end.getTime();
+    const now = occurrenceOn(after, date, timeZone);
+    await tx
+      .update(calendarEvents)
+      .set({
+        ...content,
+        originalStartsAt: now.start,
+        ...(moved ? {} : { startsAt: now.start, endsAt: now.end, allDay }),
+        sequence: sql`${calendarEvents.sequence} + 1`,
+      })
+      .where(eq(calendarEvents.id, exception.id));
+  }
 }
 
 export async function updateSeries(
@@ -157,8 +207,7 @@ export async function updateSeries(
     startsAt = wallStringToInstant(localStart, timeZone);
     endsAt = wallStringToInstant(localEnd, timeZone);
     if (rule && dayShift !== 0 && body.repeat === undefined) {
-      const shift = ((dayShift % 7) + 7) % 7;
-      rule = { ...rule, byDay: rule.byDay.map((d) => WEEKDAYS[(WEEKDAYS.indexOf(d) + shift) % 7] as Weekday) };
+      rule = shiftRule(rule, anchor.localStart.slice(0, 10), addDays(anchor.localStart.slice(0, 10), dayShift));
     }
   }
   const next = {
@@ -187,20 +236,27 @@ export async function updateSeries(
   if (conflicts) return conflicts;
 
   if (!from) {
-    // The whole series. New timing drops its exceptions (their dates no longer exist);
-    // otherwise the content change reaches the exceptions too.
+    // The whole series. New timing keeps the exceptions and EXDATEs of dates the new rule still
+    // has (re-keyed to the new start) and drops the rest; the content change reaches them too.
     return commit(ctx, async (tx) => {
+      const after = next.recurrence
+        ? {
+            localStart: toWallString(next.startsAt, timeZone),
+            localEnd: toWallString(next.endsAt, timeZone),
+            rule: next.recurrence as Recurrence,
+          }
+        : null;
       const [saved] = await tx
         .update(calendarEvents)
         .set({
           ...columnsOf(next),
-          exdates: timingChanged ? [] : master.exdates,
+          exdates: timingChanged ? rekeyExdates(master.exdates, after, timeZone) : master.exdates,
           sequence: sql`${calendarEvents.sequence} + 1`,
         })
         .where(eq(calendarEvents.id, master.id))
         .returning();
       if (!saved) throw notFound('Event');
-      if (timingChanged) await tx.delete(calendarEvents).where(eq(calendarEvents.seriesId, master.id));
+      if (timingChanged) await carryExceptions(tx, master.id, shape, after, next.allDay, content, timeZone);
       else if (Object.keys(content).length) {
         // Every exception takes the content change in one statement.
         await tx

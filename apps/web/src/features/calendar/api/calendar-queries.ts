@@ -58,6 +58,10 @@ export type ConflictCheck = {
   excludeId?: number | undefined;
   repeatDays?: string | undefined;
   repeatUntil?: string | undefined;
+  repeatFreq?: 'WEEKLY' | 'MONTHLY' | undefined;
+  repeatMonthDay?: number | undefined;
+  repeatNth?: number | undefined;
+  repeatInterval?: number | undefined;
 };
 
 export const conflictsQueryOptions = (check: ConflictCheck | null) =>

@@ -1,5 +1,11 @@
 /** The details of one occurrence, with edit, postpone, cancel and delete (scope for a series). */
-import { type CalendarOccurrence, type EditScope, EVENT_TYPE_LABELS, type EventStatus } from '@fieldhouse/shared';
+import {
+  type CalendarOccurrence,
+  type EditScope,
+  EVENT_TYPE_LABELS,
+  type EventStatus,
+  repeatPhrase,
+} from '@fieldhouse/shared';
 import { Badge, Button, Divider, Drawer, Group, Modal, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
@@ -122,10 +128,10 @@ export function EventDrawer({
               </Detail>
               {o.seriesId && (
                 <Detail icon={<IconCalendarRepeat size={16} />}>
-                  {o.isException ? 'Changed date of a weekly series' : 'Part of a weekly series'}
-                  {o.repeat
-                    ? `: ${o.repeat.byDay.map((d) => DAY_LABELS[d]).join(', ')} until ${shortDate(o.repeat.until)}`
-                    : ''}
+                  {o.isException
+                    ? 'Changed date of a series'
+                    : `Part of a ${o.repeat?.freq === 'MONTHLY' ? 'monthly' : 'weekly'} series`}
+                  {o.repeat ? `: ${repeatPhrase(o.repeat, DAY_LABELS)} until ${shortDate(o.repeat.until)}` : ''}
                 </Detail>
               )}
               {o.location && <Detail icon={<IconMapPin size={16} />}>{o.location}</Detail>}

@@ -1,6 +1,6 @@
 /**
  * Create or edit an event: type, title, team or organization-wide, game details, times or
- * all-day, weekly repetition, place, bus time and notes. Conflicts are checked while typing and
+ * all-day, repetition (weekly on days, monthly on a day or on the first…last weekday), place, bus time and notes. Conflicts are checked while typing and
  * shown before saving; a double-booking needs an explicit "Save anyway".
  */
 import {
@@ -12,8 +12,13 @@ import {
   EVENT_TYPES,
   type EventType,
   type HomeAway,
+  monthWeekOf,
+  ordinalName,
+  type Recurrence,
+  repeatPhrase,
   WEEKDAYS,
   type Weekday,
+  weekdayOfDate,
 } from '@fieldhouse/shared';
 import {
   Alert,
@@ -22,6 +27,7 @@ import {
   Divider,
   Group,
   Modal,
+  NativeSelect,
   SegmentedControl,
   Select,
   SimpleGrid,
@@ -66,7 +72,9 @@ type Values = {
   startTime: string;
   endDate: string;
   endTime: string;
-  repeat: boolean;
+  repeat: RepeatChoice;
+  /** Every N weeks or months, as the select's string. */
+  interval: string;
   byDay: Weekday[];
   until: string;
   location: string;
@@ -84,7 +92,46 @@ const DAY_LABELS: Record<Weekday, string> = {
   SA: 'Sat',
   SU: 'Sun',
 };
-const weekdayOf = (date: string) => WEEKDAYS[(new Date(`${date}T12:00:00Z`).getUTCDay() + 6) % 7] as Weekday;
+const DAY_NAMES: Record<Weekday, string> = {
+  MO: 'Monday',
+  TU: 'Tuesday',
+  WE: 'Wednesday',
+  TH: 'Thursday',
+  FR: 'Friday',
+  SA: 'Saturday',
+  SU: 'Sunday',
+};
+const weekdayOf = weekdayOfDate;
+
+type RepeatChoice = 'NONE' | 'WEEKLY' | 'MONTHLY_DAY' | 'MONTHLY_WEEKDAY';
+
+/** The Repeat choices a start date offers, as Google Calendar words them. */
+function repeatOptions(date: string) {
+  const ok = /^\d{4}-\d{2}-\d{2}$/.test(date);
+  const weekday = ok ? DAY_NAMES[weekdayOf(date)] : 'the same day';
+  return [
+    { value: 'NONE', label: 'Does not repeat' },
+    { value: 'WEEKLY', label: `Weekly on ${weekday}` },
+    { value: 'MONTHLY_DAY', label: ok ? `Monthly on day ${Number(date.slice(8, 10))}` : 'Monthly on the same day' },
+    {
+      value: 'MONTHLY_WEEKDAY',
+      label: ok ? `Monthly on the ${ordinalName(monthWeekOf(date))} ${weekday}` : 'Monthly on the same weekday',
+    },
+  ];
+}
+
+/** The rule the form's choice makes, derived from the start date for monthly choices. */
+function repeatRule(v: Values): Recurrence | null {
+  const interval = Number(v.interval) || 1;
+  const base = { until: v.until, interval };
+  if (v.repeat === 'WEEKLY') return { ...base, byDay: v.byDay };
+  if (v.repeat === 'MONTHLY_DAY')
+    return { ...base, freq: 'MONTHLY', byDay: [], byMonthDay: Number(v.startDate.slice(8, 10)) };
+  if (v.repeat === 'MONTHLY_WEEKDAY') {
+    return { ...base, freq: 'MONTHLY', byDay: [weekdayOf(v.startDate)], nth: monthWeekOf(v.startDate) };
+  }
+  return null;
+}
 
 function initialValues(draft: EventDraft): Values {
   const o = draft.occurrence;
@@ -103,7 +150,8 @@ function initialValues(draft: EventDraft): Values {
     startTime: allDay ? '16:00' : start.slice(11, 16),
     endDate: end.slice(0, 10),
     endTime: allDay ? '17:30' : end.slice(11, 16),
-    repeat: false,
+    repeat: 'NONE',
+    interval: '1',
     byDay: [weekdayOf(start.slice(0, 10))],
     until: addDays(start.slice(0, 10), 56),
     location: o?.location ?? '',
@@ -152,9 +200,9 @@ function EventForm({ draft, teams, onClose }: { draft: EventDraft; teams: TeamOp
       endDate: (v, values) => (!v ? 'Choose a date' : v < values.startDate ? 'Ends before it starts' : null),
       endTime: (v, values) =>
         !values.allDay && values.endDate === values.startDate && v <= values.startTime ? 'Ends before it starts' : null,
-      byDay: (v, values) => (values.repeat && v.length === 0 ? 'Choose at least one day' : null),
+      byDay: (v, values) => (values.repeat === 'WEEKLY' && v.length === 0 ? 'Choose at least one day' : null),
       until: (v, values) =>
-        values.repeat && (!v || v < values.startDate) ? 'Repeat until a date after the start' : null,
+        values.repeat !== 'NONE' && (!v || v < values.startDate) ? 'Repeat until a date after the start' : null,
     },
   });
   // Repeat days follow the start date (a Tuesday start repeats on Tuesdays) until the director
@@ -163,10 +211,15 @@ function EventForm({ draft, teams, onClose }: { draft: EventDraft; teams: TeamOp
   form.watch('startDate', ({ value }) => {
     if (!daysChosen.current && value) form.setFieldValue('byDay', [weekdayOf(value)]);
   });
+  // Weeks go up to 4, months to 12: a monthly "every 6" turned weekly starts again at 1.
+  form.watch('repeat', ({ value }) => {
+    if (value === 'WEEKLY' && Number(form.getValues().interval) > 4) form.setFieldValue('interval', '1');
+  });
   const v = form.getValues();
   const start = v.allDay ? v.startDate : `${v.startDate}T${v.startTime}`;
   const end = v.allDay ? v.endDate : `${v.endDate}T${v.endTime}`;
   const teamId = v.teamId ? Number(v.teamId) : undefined;
+  const rule = repeatRule(v);
   const canCheck = Boolean(v.startDate && v.endDate && (v.facility.trim() || teamId));
   const [check] = useDebouncedValue(
     canCheck
@@ -177,8 +230,12 @@ function EventForm({ draft, teams, onClose }: { draft: EventDraft; teams: TeamOp
           facility: v.facility.trim() || undefined,
           teamId,
           excludeId: editing ? (editing.seriesId ?? editing.eventId) : undefined,
-          repeatDays: v.repeat ? v.byDay.join(',') : undefined,
-          repeatUntil: v.repeat ? v.until : undefined,
+          repeatDays: rule?.byDay.length ? rule.byDay.join(',') : undefined,
+          repeatUntil: rule?.until,
+          repeatFreq: rule?.freq,
+          repeatMonthDay: rule?.byMonthDay,
+          repeatNth: rule?.nth,
+          repeatInterval: rule && rule.interval > 1 ? rule.interval : undefined,
         }
       : null,
     400,
@@ -218,7 +275,7 @@ function EventForm({ draft, teams, onClose }: { draft: EventDraft; teams: TeamOp
         facility: common.facility || null,
         transportation: common.transportation || null,
         notes: common.notes || null,
-        repeat: v.repeat ? { byDay: v.byDay, until: v.until, interval: 1 } : null,
+        repeat: rule,
       });
     },
     onSuccess: async (result) => {
@@ -294,48 +351,60 @@ function EventForm({ draft, teams, onClose }: { draft: EventDraft; teams: TeamOp
           {!v.allDay && <TextInput type="time" label="at" {...form.getInputProps('endTime')} />}
         </SimpleGrid>
         {!editing && (
-          <Switch
-            label="Repeat weekly"
-            thumbIcon={<IconRepeat size={10} />}
-            {...form.getInputProps('repeat', { type: 'checkbox' })}
-          />
+          <SimpleGrid cols={{ base: 1, sm: v.repeat === 'NONE' ? 2 : 3 }}>
+            <NativeSelect
+              label="Repeat"
+              leftSection={<IconRepeat size={14} />}
+              data={repeatOptions(v.startDate)}
+              {...form.getInputProps('repeat')}
+            />
+            {v.repeat !== 'NONE' && (
+              <>
+                <NativeSelect
+                  label="Every"
+                  data={Array.from({ length: v.repeat === 'WEEKLY' ? 4 : 12 }, (_, i) => ({
+                    value: String(i + 1),
+                    label: `${i + 1} ${v.repeat === 'WEEKLY' ? 'week' : 'month'}${i ? 's' : ''}`,
+                  }))}
+                  {...form.getInputProps('interval')}
+                />
+                <TextInput type="date" label="Until" {...form.getInputProps('until')} />
+              </>
+            )}
+          </SimpleGrid>
         )}
         {editing?.repeat && scope !== 'occurrence' && (
           <Text size="sm" c="dimmed">
-            Repeats every {editing.repeat.byDay.map((d) => DAY_LABELS[d]).join(', ')} until{' '}
-            {shortDate(editing.repeat.until)}.
+            Repeats {repeatPhrase(editing.repeat, DAY_LABELS)} until {shortDate(editing.repeat.until)}.
           </Text>
         )}
-        {v.repeat && !editing && (
-          <Group align="flex-end" gap="md">
-            <Stack gap={4}>
-              <Text size="sm" fw={500}>
-                On
+        {v.repeat === 'WEEKLY' && !editing && (
+          <Stack gap={4}>
+            <Text size="sm" fw={500}>
+              On
+            </Text>
+            <Chip.Group
+              multiple
+              value={v.byDay}
+              onChange={(days) => {
+                daysChosen.current = true;
+                form.setFieldValue('byDay', days as Weekday[]);
+              }}
+            >
+              <Group gap={4}>
+                {WEEKDAYS.map((d) => (
+                  <Chip key={d} value={d} size="xs" variant="outline">
+                    {DAY_LABELS[d]}
+                  </Chip>
+                ))}
+              </Group>
+            </Chip.Group>
+            {form.errors.byDay && (
+              <Text size="xs" c="red">
+                {form.errors.byDay}
               </Text>
-              <Chip.Group
-                multiple
-                value={v.byDay}
-                onChange={(days) => {
-                  daysChosen.current = true;
-                  form.setFieldValue('byDay', days as Weekday[]);
-                }}
-              >
-                <Group gap={4}>
-                  {WEEKDAYS.map((d) => (
-                    <Chip key={d} value={d} size="xs" variant="outline">
-                      {DAY_LABELS[d]}
-                    </Chip>
-                  ))}
-                </Group>
-              </Chip.Group>
-              {form.errors.byDay && (
-                <Text size="xs" c="red">
-                  {form.errors.byDay}
-                </Text>
-              )}
-            </Stack>
-            <TextInput type="date" label="Until" {...form.getInputProps('until')} />
-          </Group>
+            )}
+          </Stack>
         )}
         <Divider label="Where" labelPosition="left" />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -38,6 +38,8 @@ async function downloadCsv(page: Page, name: string) {
 }
 
 test('run every report, download its CSV and print it', async ({ page, shot }) => {
+  // Seven reports, each with its CSV and a picture: more than the default 30 s on a busy machine.
+  test.setTimeout(60_000);
   await signIn(page, DEMO.admin, '/reports/');
   await expect(page.getByRole('heading', { name: 'Reports', level: 1 })).toBeVisible();
   // The default report is the roster.

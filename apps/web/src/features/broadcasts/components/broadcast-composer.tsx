@@ -10,10 +10,23 @@ import {
   toWallString,
   wallStringToInstant,
 } from '@fieldhouse/shared';
-import { Chip, Group, MultiSelect, SegmentedControl, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Chip,
+  Group,
+  MultiSelect,
+  SegmentedControl,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { FormModal } from '../../../components/form-modal.tsx';
@@ -160,6 +173,14 @@ export function BroadcastComposer({
       submitLabel={editing ? 'Save changes' : v.when === 'later' ? 'Schedule broadcast' : 'Send broadcast'}
     >
       <Stack gap="md">
+        {teams.isSuccess && activeTeams.length === 0 && (
+          // A new school: broadcasts reach teams' people, so there is no one to reach yet.
+          <Alert color="yellow" variant="light" title="Your school has no teams yet">
+            A broadcast goes to the athletes, guardians and coaches of your teams.{' '}
+            <Anchor renderRoot={(props) => <Link to="/teams" {...props} />}>Add your first team</Anchor>, then come back
+            here.
+          </Alert>
+        )}
         <Stack gap={6}>
           <Text fw={500} size="sm" id="broadcast-teams-label">
             Teams

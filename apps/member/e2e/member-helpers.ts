@@ -2,7 +2,9 @@
  * The member app's journeys share the admin app's browser fixtures (console and CSP checks), axe
  * checks and demo accounts (apps/web/e2e): one Playwright config runs both apps against one server.
  */
+import type { MyProfile } from '@fieldhouse/shared';
 import type { Page } from '@playwright/test';
+import { api, ChatClient } from '../../web/e2e/chat-client.ts';
 import { expect } from '../../web/e2e/fixtures.ts';
 import { DEMO } from '../../web/e2e/helpers.ts';
 
@@ -31,4 +33,18 @@ export async function signInMember(page: Page, email: string, path = '/m/') {
   await expect(page).toHaveURL(/\/m\/auth\/sign-in/);
   await submitMemberSignIn(page, email);
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible({ timeout: 15_000 });
+}
+
+/**
+ * The demo's super admin on a real socket (as another device would be), in a direct conversation
+ * with the coach: the other side of the thread journeys. Close `director` when done.
+ */
+export async function directorWithCoach(baseURL: string) {
+  const coachId = (await api<MyProfile>(baseURL, MEMBERS.coach, 'GET', '/me/profile')).id;
+  const director = await ChatClient.connect(baseURL, DEMO.admin);
+  const roomId = await director.directRoomWith(coachId).catch((error: unknown) => {
+    director.close();
+    throw error;
+  });
+  return { director, roomId, coachId };
 }

@@ -1,6 +1,4 @@
-import type { MyProfile } from '@fieldhouse/shared';
-import { ChatClient } from '../../web/e2e/chat-client.ts';
-import { api, DEMO, expect, MEMBERS, PHONE, signInMember, test } from './member-helpers.ts';
+import { directorWithCoach, expect, MEMBERS, PHONE, signInMember, test } from './member-helpers.ts';
 
 /** The member app installs (manifest, icons) and its service worker keeps the app shell offline (decision 021). */
 test.use({
@@ -54,10 +52,8 @@ test('last-read conversations open offline, and the app says so; back online it 
 }) => {
   const base = baseURL as string;
   const suffix = Date.now().toString(36);
-  const coachId = (await api<MyProfile>(base, MEMBERS.coach, 'GET', '/me/profile')).id;
-  const director = await ChatClient.connect(base, DEMO.admin);
+  const { director, roomId } = await directorWithCoach(base);
   try {
-    const roomId = await director.directRoomWith(coachId);
     await director.send(roomId, `Bus leaves at 3:15 from the north lot ${suffix}`);
 
     await signInMember(page, MEMBERS.coach);

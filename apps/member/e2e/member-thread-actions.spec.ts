@@ -1,6 +1,6 @@
-import { type ChatMessage, type MyProfile, type PollUpdate, SOCKET_EVENTS } from '@fieldhouse/shared';
-import { ChatClient } from '../../web/e2e/chat-client.ts';
-import { api, DEMO, expect, expectAccessible, MEMBERS, PHONE, signInMember, test } from './member-helpers.ts';
+import { type ChatMessage, type PollUpdate, SOCKET_EVENTS } from '@fieldhouse/shared';
+import type { ChatClient } from '../../web/e2e/chat-client.ts';
+import { directorWithCoach, expect, expectAccessible, MEMBERS, PHONE, signInMember, test } from './member-helpers.ts';
 
 /**
  * Issue 18's thread actions on a phone: the coach sees the director online, votes in the
@@ -29,10 +29,8 @@ test('the coach votes, replies, edits and unsends on the phone; the director hea
 }) => {
   const base = baseURL as string;
   const suffix = Date.now().toString(36);
-  const coachId = (await api<MyProfile>(base, MEMBERS.coach, 'GET', '/me/profile')).id;
-  const director = await ChatClient.connect(base, DEMO.admin);
+  const { director, roomId, coachId } = await directorWithCoach(base);
   try {
-    const roomId = await director.directRoomWith(coachId);
     const original = await director.send(roomId, `Bus leaves at 3:15 ${suffix}`);
     const question = `Which warm-up kit on Friday? ${suffix}`;
     await director.request(SOCKET_EVENTS.pollCreate, { roomId, question, options: ['Red', 'Blue'] });

@@ -245,9 +245,9 @@ test('import a league schedule: its own headers, US dates and 12-hour times; the
   await shot('schedule-import-mapping');
   await dialog.getByRole('button', { name: 'Check 5 rows' }).click();
   await expect(dialog.getByText('4 rows ready · 1 row needs fixing')).toBeVisible();
-  const clash = dialog.getByTestId('row-conflict').filter({ hasText: 'Row 6' });
+  const clash = dialog.getByTestId('row-conflict').filter({ hasText: /^Row 6/ });
   await expect(clash).toContainText(/Conflicts with row 3: vs Central High, \w{3} \w{3} \d+, 7:00–9:00 PM \(same team/);
-  await expect(dialog.getByTestId('row-conflict').filter({ hasText: 'Row 3' })).toContainText('Conflicts with row 6');
+  await expect(dialog.getByTestId('row-conflict').filter({ hasText: /^Row 3/ })).toContainText('Conflicts with row 6');
   await expect(dialog.getByRole('radio', { name: 'Import anyway' })).toBeChecked();
   await expect(
     dialog.getByText(`Date “2/30/${start.slice(0, 4)}” is not a date; use 9/5/2026 or 2026-09-05`),

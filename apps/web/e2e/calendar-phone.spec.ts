@@ -100,3 +100,72 @@ test('a view asked for in the link wins over the phone default', async ({ page }
   await expect(page.locator('.fc-timeGridDay-view')).toBeVisible();
   expect(await overflow(page)).toBe(0);
 });
+
+/** Monday of the current week as YYYY-MM-DD, and a date some days from one. */
+function thisMonday() {
+  const now = new Date();
+  const day = (now.getUTCDay() + 6) % 7;
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - day)).toISOString().slice(0, 10);
+}
+const plusDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+test('a phone sees a conflict while filling the form, and skips conflicting rows of an import', async ({
+  page,
+  shot,
+}) => {
+  test.setTimeout(90_000);
+  // Next Monday: the demo's varsity practices run Mondays 3:30–5:30 PM.
+  const monday = plusDays(thisMonday(), 7);
+  await signIn(page, DEMO.admin, `/calendar/?date=${monday}`);
+  await page.getByRole('button', { name: 'New event' }).click();
+  const form = page.getByRole('dialog', { name: 'New event' });
+  await form.getByLabel('Title').fill('Film Session');
+  await form.getByRole('combobox', { name: 'Team' }).click();
+  await page.getByRole('option', { name: 'Boys Varsity Basketball' }).click();
+  await form.getByLabel('Starts').fill(monday);
+  await form.getByLabel('at').first().fill('16:00');
+  await form.getByLabel('Ends').fill(monday);
+  await form.getByLabel('at').nth(1).fill('17:00');
+  await expect(form.getByTestId('conflicts')).toContainText(
+    /Conflicts with Boys Varsity Basketball Practice, Mon \w{3} \d+, 3:30–5:30 PM/,
+  );
+  await expect(form.getByRole('button', { name: 'Save anyway' })).toBeVisible();
+  expect(await overflow(page)).toBe(0);
+  await shot('calendar-phone-form-conflict');
+  // Moving it after practice clears the conflict as the time changes.
+  await form.getByLabel('at').first().fill('18:00');
+  await form.getByLabel('at').nth(1).fill('19:00');
+  await expect(form.getByTestId('conflicts')).toBeHidden();
+  await expect(form.getByRole('button', { name: 'Create event' })).toBeVisible();
+  await form.getByRole('button', { name: 'Cancel' }).click();
+
+  // Ten weeks ahead (after the demo's series), a week later on a retry: two rows double-book the
+  // same court, the booster meeting does not.
+  const day = plusDays(thisMonday(), 70 + 7 * test.info().retry);
+  const csv = [
+    'date,startTime,endTime,type,title,team,facility',
+    `${day},6:00 AM,7:00 AM,Practice,Early Shooting,Girls JV Basketball,Aux Court`,
+    `${day},6:30 AM,7:30 AM,Practice,Early Lifting,Girls Varsity Basketball,Aux Court`,
+    `${day},8:00 PM,9:00 PM,Meeting,Booster Club,,`,
+  ].join('\n');
+  await page.getByRole('button', { name: 'More actions' }).click();
+  await page.getByRole('menuitem', { name: /Import/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import a season schedule' });
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'court-bookings.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await dialog.getByRole('button', { name: 'Check 3 rows' }).click();
+  await expect(dialog.getByTestId('row-conflict')).toHaveCount(2);
+  await expect(dialog.getByTestId('row-conflict').first()).toContainText(
+    'Conflicts with row 3: Early Lifting practice',
+  );
+  await expect(dialog.getByTestId('row-conflict').first()).toContainText('in Aux Court');
+  expect(await overflow(page)).toBe(0);
+  await shot('calendar-phone-import-conflicts');
+  await dialog.getByRole('radio', { name: 'Skip them' }).check();
+  await dialog.getByRole('button', { name: 'Import 1 row' }).click();
+  await expect(dialog.getByText(/^Imported 1 event\./)).toBeVisible();
+  await expect(dialog.getByText('2 rows were not imported.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Done', exact: true }).click();
+});

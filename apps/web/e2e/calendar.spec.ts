@@ -83,7 +83,11 @@ test('create a weekly practice and see it on the week view', async ({ page, shot
   await second.getByLabel('at').first().fill('06:45');
   await second.getByLabel('Ends').fill(monday);
   await second.getByLabel('at').nth(1).fill('07:15');
-  await expect(second.getByTestId('conflicts')).toContainText('Sunrise Conditioning');
+  await expect(second.getByTestId('conflicts')).toContainText(
+    /Conflicts with Sunrise Conditioning practice, Mon \w{3} \d+, 6:30–7:30 AM \(same team, Boys Varsity Basketball\)/,
+  );
+  // Announced politely as it appears, not only shown.
+  await expect(second.locator('[aria-live="polite"]').getByTestId('conflicts')).toBeVisible();
   await expect(second.getByRole('button', { name: 'Save anyway' })).toBeVisible();
   await shot('calendar-conflict');
   await second.getByRole('button', { name: 'Cancel' }).click();
@@ -217,8 +221,8 @@ test('import a league schedule: its own headers, US dates and 12-hour times; the
   shot,
 }) => {
   test.setTimeout(90_000);
-  // Six weeks ahead, clear of the other journeys' weeks.
-  const start = plusDays(thisMonday(), 42);
+  // Six weeks ahead, clear of the other journeys' weeks (a retry a week later, clear of its own rows).
+  const start = plusDays(thisMonday(), 42 + 7 * test.info().retry);
   const us = (iso: string) => `${Number(iso.slice(5, 7))}/${Number(iso.slice(8, 10))}/${iso.slice(0, 4)}`;
   const csv = [
     'Game Date,Time,Opponent,Site,Location,Team,Event Type',
@@ -226,6 +230,8 @@ test('import a league schedule: its own headers, US dates and 12-hour times; the
     `${us(plusDays(start, 3))},7pm,Central High,Home,Lincoln High School,Girls Varsity Basketball,Game`,
     `2/30/${start.slice(0, 4)},7pm,Nowhere Academy,Home,Lincoln High School,Girls Varsity Basketball,Game`,
     `${us(plusDays(start, 4))},3:15 PM,,,Main Gym,Girls Varsity Basketball,Practice`,
+    // Double-books the team with row 3: listed in the preview, imported anyway.
+    `${us(plusDays(start, 3))},7:30 PM,,,Lincoln High School,Girls Varsity Basketball,Practice`,
   ].join('\n');
   await signIn(page, DEMO.admin, `/calendar/?view=week&date=${start}`);
   await page.getByRole('button', { name: 'Import' }).click();
@@ -237,14 +243,18 @@ test('import a league schedule: its own headers, US dates and 12-hour times; the
   await expect(dialog.getByRole('combobox', { name: 'Column for Start time' })).toHaveValue('Time');
   await expect(dialog.getByRole('combobox', { name: 'Column for Home or away' })).toHaveValue('Site');
   await shot('schedule-import-mapping');
-  await dialog.getByRole('button', { name: 'Check 4 rows' }).click();
-  await expect(dialog.getByText('3 rows ready · 1 row needs fixing')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Check 5 rows' }).click();
+  await expect(dialog.getByText('4 rows ready · 1 row needs fixing')).toBeVisible();
+  const clash = dialog.getByTestId('row-conflict').filter({ hasText: /^Row 6/ });
+  await expect(clash).toContainText(/Conflicts with row 3: vs Central High, \w{3} \w{3} \d+, 7:00–9:00 PM \(same team/);
+  await expect(dialog.getByTestId('row-conflict').filter({ hasText: /^Row 3/ })).toContainText('Conflicts with row 6');
+  await expect(dialog.getByRole('radio', { name: 'Import anyway' })).toBeChecked();
   await expect(
     dialog.getByText(`Date “2/30/${start.slice(0, 4)}” is not a date; use 9/5/2026 or 2026-09-05`),
   ).toBeVisible();
   await shot('schedule-import-check');
-  await dialog.getByRole('button', { name: 'Import the 3 valid rows' }).click();
-  await expect(dialog.getByText(/^Imported 3 events\./)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Import the 4 valid rows' }).click();
+  await expect(dialog.getByText(/^Imported 4 events\./)).toBeVisible();
   await dialog.getByRole('button', { name: 'Done', exact: true }).click();
 
   const api = await adminApi(request);

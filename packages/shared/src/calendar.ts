@@ -292,6 +292,7 @@ export const calendarListSchema = z.object({
 export type CalendarList = z.infer<typeof calendarListSchema>;
 
 export const CONFLICT_REASONS = ['FACILITY', 'TEAM'] as const;
+export type ConflictReason = (typeof CONFLICT_REASONS)[number];
 export const calendarConflictSchema = z.object({
   reason: z.enum(CONFLICT_REASONS),
   occurrence: calendarOccurrenceSchema,
@@ -392,6 +393,9 @@ export const calendarRowValuesSchema = z
   .strict();
 export type CalendarRowValues = z.infer<typeof calendarRowValuesSchema>;
 
+export const IMPORT_CONFLICT_CHOICES = ['import', 'skip'] as const;
+export type ImportConflictChoice = (typeof IMPORT_CONFLICT_CHOICES)[number];
+
 /** `POST /calendar/import/rows`: mapped rows; a check reports every error, an import writes the valid rows. */
 export const calendarImportRowsSchema = z
   .object({
@@ -400,6 +404,8 @@ export const calendarImportRowsSchema = z
       .min(1, 'Send at least one row')
       .max(CALENDAR_LIMITS.maxImportRows),
     dryRun: z.boolean(),
+    /** Rows that double-book (decision 010): written anyway, or left out and reported as skipped. */
+    onConflict: z.enum(IMPORT_CONFLICT_CHOICES).default('import'),
   })
   .strict();
 export type CalendarImportRowsInput = z.infer<typeof calendarImportRowsSchema>;
@@ -415,8 +421,12 @@ export const calendarImportResultSchema = z.object({
       date: z.string(),
       team: z.string(),
       errors: z.array(z.string()),
+      /** Double-bookings with existing events or other rows of the file, in words; the row is still valid. */
+      conflicts: z.array(z.string()),
     }),
   ),
   created: z.number().int(),
+  /** Conflicting rows left out because the import asked to skip them. */
+  skipped: z.number().int(),
 });
 export type CalendarImportResult = z.infer<typeof calendarImportResultSchema>;

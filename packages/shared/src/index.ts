@@ -5,6 +5,7 @@ export * from './auth-session.ts';
 export * from './availability.ts';
 export * from './broadcasts.ts';
 export * from './calendar.ts';
+export * from './calendar-conflicts.ts';
 export * from './change-notice.ts';
 export * from './chat.ts';
 export * from './constants.ts';

@@ -22,16 +22,26 @@ import { IconAlertTriangle, IconCheck, IconDownload, IconFileSpreadsheet, IconUp
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { toast } from 'sonner';
+import { type ConflictChoice, CsvImportConflicts } from './csv-import-conflicts.tsx';
 
 /** What every import answers: a check of each row (numbered as in the spreadsheet) and a summary. */
-export type CsvImportResult = { totalRows: number; validRows: number; rows: { row: number; errors: string[] }[] };
+export type CsvImportResult = {
+  totalRows: number;
+  validRows: number;
+  /** `conflicts`: a valid row that double-books (schedule import); the director imports or skips those. */
+  rows: { row: number; errors: string[]; conflicts?: string[] }[];
+};
 export type MappedRow = { row: number; values: Record<string, string> };
 
 export type CsvImportWizardProps<R extends CsvImportResult> = {
   opened: boolean;
   onClose: () => void;
   /** Checks mapped rows (dryRun) or imports the valid ones; bad rows come back in the result. */
-  importRows: (rows: MappedRow[], dryRun: boolean) => Promise<{ message: string; result: R }>;
+  importRows: (
+    rows: MappedRow[],
+    dryRun: boolean,
+    options: { skipConflicts: boolean },
+  ) => Promise<{ message: string; result: R }>;
   /** The fields a file is mapped to, with the headers that usually mean them. */
   fields: readonly ImportField[];
   /** Invalidated after an import. */
@@ -89,6 +99,7 @@ export function CsvImportWizard<R extends CsvImportResult>(props: CsvImportWizar
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [results, setResults] = useState<R[]>([]);
   const [rejected, setRejected] = useState<Rejected[]>([]);
+  const [conflictChoice, setConflictChoice] = useState<ConflictChoice>('import');
 
   const reset = () => {
     setStep(0);
@@ -97,6 +108,7 @@ export function CsvImportWizard<R extends CsvImportResult>(props: CsvImportWizar
     setProgress(null);
     setResults([]);
     setRejected([]);
+    setConflictChoice('import');
   };
   const close = () => {
     if (progress && step === 2) return; // an import in progress finishes first
@@ -134,7 +146,7 @@ export function CsvImportWizard<R extends CsvImportResult>(props: CsvImportWizar
   const runCheck = async () => {
     setChecking(true);
     try {
-      const value = await importRows(mappedRows(), true);
+      const value = await importRows(mappedRows(), true, { skipConflicts: false });
       setCheck(value);
       setStep(2);
     } catch (error) {
@@ -146,18 +158,28 @@ export function CsvImportWizard<R extends CsvImportResult>(props: CsvImportWizar
 
   const runImport = async () => {
     if (!check || !file) return;
-    const bad = new Set(check.result.rows.filter((r) => r.errors.length).map((r) => r.row));
+    const skip = conflictChoice === 'skip';
+    const skipped = skip ? conflicting.map((r) => ({ row: r.row, errors: r.conflicts })) : [];
+    const bad = new Set([...invalid, ...skipped].map((r) => r.row));
     const valid = mappedRows().filter((r) => !bad.has(r.row));
     const done: R[] = [];
-    const lost: Rejected[] = check.result.rows.filter((r) => r.errors.length);
+    const lost: Rejected[] = [...invalid, ...skipped];
     setProgress({ done: 0, total: valid.length });
     try {
       for (let i = 0; i < valid.length; i += props.chunkSize) {
         const part = valid.slice(i, i + props.chunkSize);
-        const { result } = await importRows(part, false);
+        const { result } = await importRows(part, false, { skipConflicts: skip });
         done.push(result);
         // Rows that became invalid since the check (someone added the same person meanwhile).
         lost.push(...result.rows.filter((r) => r.errors.length));
+        // Skipping: rows that came to conflict since the check were left out by the server too.
+        if (skip) {
+          lost.push(
+            ...result.rows
+              .filter((r) => !r.errors.length && r.conflicts?.length)
+              .map((r) => ({ row: r.row, errors: r.conflicts ?? [] })),
+          );
+        }
         setProgress({ done: Math.min(i + part.length, valid.length), total: valid.length });
       }
     } catch (error) {
@@ -174,7 +196,11 @@ export function CsvImportWizard<R extends CsvImportResult>(props: CsvImportWizar
   };
 
   const invalid = check ? check.result.rows.filter((r) => r.errors.length) : [];
-  const validCount = check ? check.result.totalRows - invalid.length : 0;
+  const conflicting = (check?.result.rows ?? []).flatMap((r) =>
+    !r.errors.length && r.conflicts?.length ? [{ row: r.row, conflicts: r.conflicts }] : [],
+  );
+  const checkedValid = check ? check.result.totalRows - invalid.length : 0;
+  const validCount = checkedValid - (conflictChoice === 'skip' ? conflicting.length : 0);
   const missingRequired = fields.filter((f) => f.required && (mapping[f.key] ?? -1) < 0);
   const usedColumns = new Set(Object.values(mapping));
   const unusedHeaders = file?.header.filter((h, i) => h && !usedColumns.has(i)) ?? [];
@@ -327,12 +353,12 @@ export function CsvImportWizard<R extends CsvImportResult>(props: CsvImportWizar
             icon={invalid.length ? <IconAlertTriangle size={18} /> : <IconCheck size={18} />}
             title={
               invalid.length
-                ? `${plural(validCount, 'row')} ready · ${plural(invalid.length, 'row')} ${invalid.length === 1 ? 'needs' : 'need'} fixing`
+                ? `${plural(checkedValid, 'row')} ready · ${plural(invalid.length, 'row')} ${invalid.length === 1 ? 'needs' : 'need'} fixing`
                 : `All ${plural(check.result.totalRows, 'row')} are ready`
             }
           >
             {invalid.length
-              ? `Import the ${plural(validCount, 'valid row')} now and fix the others later: download them, correct them in your spreadsheet and import that file.`
+              ? `Import the ${plural(checkedValid, 'valid row')} now and fix the others later: download them, correct them in your spreadsheet and import that file.`
               : props.readyText}
           </Alert>
           {invalid.length > 0 && (
@@ -383,6 +409,15 @@ export function CsvImportWizard<R extends CsvImportResult>(props: CsvImportWizar
                 </Stack>
               </ScrollArea.Autosize>
             </Paper>
+          )}
+          {conflicting.length > 0 && (
+            <CsvImportConflicts
+              rows={conflicting}
+              rowName={rowName}
+              choice={conflictChoice}
+              onChoice={setConflictChoice}
+              disabled={progress !== null}
+            />
           )}
           {progress && (
             <Stack gap={4}>

@@ -152,6 +152,16 @@ export async function listOccurrences(
 const sameFacility = (a: string | null, b: string | null) =>
   !!a && !!b && a.trim().toLowerCase() === b.trim().toLowerCase();
 
+/** The save rule (decision 010): the same facility first, else the same team; null when neither. */
+export function conflictReason(
+  planned: { teamId: number | null; facility: string | null },
+  other: { teamId: number | null; facility: string | null },
+): CalendarConflict['reason'] | null {
+  if (sameFacility(planned.facility, other.facility)) return 'FACILITY';
+  if (planned.teamId && other.teamId === planned.teamId) return 'TEAM';
+  return null;
+}
+
 /**
  * Occurrences that a planned event would double-book: the same facility or the same team at an
  * overlapping time. Cancelled events free their slot; the event's own series never conflicts.
@@ -176,8 +186,8 @@ export async function findConflicts(
     const end = Date.parse(occurrence.end);
     const overlaps = planned.intervals.some((i) => i.start.getTime() < end && i.end.getTime() > start);
     if (!overlaps) continue;
-    if (sameFacility(planned.facility, occurrence.facility)) conflicts.push({ reason: 'FACILITY', occurrence });
-    else if (planned.teamId && occurrence.team?.id === planned.teamId) conflicts.push({ reason: 'TEAM', occurrence });
+    const reason = conflictReason(planned, { teamId: occurrence.team?.id ?? null, facility: occurrence.facility });
+    if (reason) conflicts.push({ reason, occurrence });
     if (conflicts.length >= 50) break;
   }
   return conflicts;

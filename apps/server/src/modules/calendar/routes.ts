@@ -19,6 +19,7 @@ import {
   eventStatusChangeSchema,
   eventUpdateSchema,
   feedRotateSchema,
+  IMPORT_CONFLICT_CHOICES,
   plural,
   type Recurrence,
   recurrenceSchema,
@@ -227,6 +228,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const q = request.query;
       const ctx = await actorContext(request, q.organizationId);
+      if (q.teamId) await teamOfOrganization(app.database.db, ctx.organizationId, q.teamId);
       const { startsAt, endsAt } = toInstants(q.allDay, q.start, q.end, ctx.timeZone);
       if (endsAt <= startsAt) throw badRequest('end must be after start');
       let intervals = [{ start: startsAt, end: endsAt }];
@@ -341,6 +343,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
             .enum(['true', 'false'])
             .default('false')
             .transform((v) => v === 'true'),
+          onConflict: z.enum(IMPORT_CONFLICT_CHOICES).default('import'),
           organizationId: organizationParam,
         }),
         body: z.string().min(1, 'Send the CSV file as the request body (text/csv)'),
@@ -359,6 +362,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
         ctx.timeZone,
         request.body,
         request.query.dryRun,
+        request.query.onConflict,
       );
       const failed = result.validRows !== result.totalRows;
       const message = failed
@@ -386,14 +390,24 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const ctx = await actorContext(request, request.query.organizationId);
-      const { rows, dryRun } = request.body;
-      const result = await importScheduleRows(app, ctx.actor, ctx.organizationId, ctx.timeZone, rows, dryRun);
+      const { rows, dryRun, onConflict } = request.body;
+      const result = await importScheduleRows(
+        app,
+        ctx.actor,
+        ctx.organizationId,
+        ctx.timeZone,
+        rows,
+        dryRun,
+        onConflict,
+      );
       const bad = result.totalRows - result.validRows;
+      const clashing = result.rows.filter((r) => r.conflicts.length && !r.errors.length).length;
+      const conflictNote = clashing ? `; ${plural(clashing, 'row')} ${clashing === 1 ? 'conflicts' : 'conflict'}` : '';
       const message = dryRun
         ? bad
-          ? `${plural(result.validRows, 'row')} ready; ${plural(bad, 'row')} ${bad === 1 ? 'needs' : 'need'} fixing`
-          : `All ${plural(result.totalRows, 'row')} are ready`
-        : `Imported ${plural(result.created, 'event')}`;
+          ? `${plural(result.validRows, 'row')} ready; ${plural(bad, 'row')} ${bad === 1 ? 'needs' : 'need'} fixing${conflictNote}`
+          : `All ${plural(result.totalRows, 'row')} are ready${conflictNote}`
+        : `Imported ${plural(result.created, 'event')}${result.skipped ? `; skipped ${plural(result.skipped, 'conflicting row')}` : ''}`;
       return { statusCode: 200, message, data: result };
     },
   );

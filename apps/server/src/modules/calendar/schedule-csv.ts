@@ -3,7 +3,8 @@
  * rules. Rows arrive mapped to our fields (the web's mapping step, or CSV headers that
  * `matchColumns` understands); dates and times as people type them. Every error of every row is
  * reported at once. The CSV endpoint is all or nothing; the rows endpoint writes the valid rows.
- * Import posts one summary message per team instead of one per event.
+ * Import posts one summary message per team instead of one per event. Conflicts are listed per
+ * row (import-conflicts.ts); the director imports those rows anyway or skips them.
  */
 import {
   CALENDAR_CSV_COLUMNS,
@@ -16,6 +17,7 @@ import {
   type EventType,
   eventInputSchema,
   type HomeAway,
+  type ImportConflictChoice,
   parseFlexibleDate,
   parseFlexibleTime,
   quoted,
@@ -33,6 +35,7 @@ import { type Announcement, announceToTeam } from './announce.ts';
 import { calendarChange, finish } from './change.ts';
 import { eventLabel } from './change-notices.ts';
 import { toInstants } from './event-input.ts';
+import { importConflicts } from './import-conflicts.ts';
 
 /** CSV text of occurrences, in the import's columns (so an export can be edited and re-imported). */
 export function occurrencesToCsv(occurrences: CalendarOccurrence[]): string {
@@ -106,7 +109,7 @@ const PLAIN: Record<string, string> = {
 };
 
 type EventValue = ReturnType<typeof eventInputSchema.parse> & { startsAt: Date; endsAt: Date };
-type Checked = { result: CalendarImportResult['rows'][number]; value: EventValue | null };
+type Checked = { result: Omit<CalendarImportResult['rows'][number], 'conflicts'>; value: EventValue | null };
 export type MappedEventRow = { row: number; values: CalendarRowValues };
 
 /** One row's checks, every problem in plain words. */
@@ -292,6 +295,32 @@ async function writeScheduleRows(
   return created;
 }
 
+/**
+ * Every row checked, then the valid rows' conflicts (decision 010). A conflicting row stays valid;
+ * with `skip` it is left out of the write and counted as skipped.
+ */
+async function checkWithConflicts(
+  db: Db,
+  organizationId: number,
+  timeZone: string,
+  rows: MappedEventRow[],
+  onConflict: ImportConflictChoice,
+) {
+  const checked = await checkScheduleRows(db, organizationId, timeZone, rows);
+  const conflicts = await importConflicts(
+    db,
+    organizationId,
+    timeZone,
+    checked.flatMap((c) => (c.value ? [{ row: c.result.row, teamName: c.result.team, value: c.value }] : [])),
+  );
+  const results = checked.map((c) => ({ ...c.result, conflicts: conflicts.get(c.result.row) ?? [] }));
+  const valid = checked.flatMap((c) => (c.value ? [c.value] : []));
+  const toWrite = checked.flatMap((c) =>
+    c.value && !(onConflict === 'skip' && conflicts.has(c.result.row)) ? [c.value] : [],
+  );
+  return { results, valid, toWrite };
+}
+
 /** Mapped rows (the web's import): a check reports every error; an import writes the valid rows. */
 export async function importScheduleRows(
   app: FastifyInstance,
@@ -300,11 +329,24 @@ export async function importScheduleRows(
   timeZone: string,
   rows: MappedEventRow[],
   dryRun: boolean,
+  onConflict: ImportConflictChoice = 'import',
 ): Promise<CalendarImportResult> {
-  const checked = await checkScheduleRows(app.database.db, organizationId, timeZone, rows);
-  const valid = checked.flatMap((c) => (c.value ? [c.value] : []));
-  const created = dryRun ? 0 : await writeScheduleRows(app, actor, organizationId, timeZone, valid);
-  return { dryRun, totalRows: rows.length, validRows: valid.length, rows: checked.map((c) => c.result), created };
+  const { results, valid, toWrite } = await checkWithConflicts(
+    app.database.db,
+    organizationId,
+    timeZone,
+    rows,
+    onConflict,
+  );
+  const created = dryRun ? 0 : await writeScheduleRows(app, actor, organizationId, timeZone, toWrite);
+  return {
+    dryRun,
+    totalRows: rows.length,
+    validRows: valid.length,
+    rows: results,
+    created,
+    skipped: dryRun ? 0 : valid.length - toWrite.length,
+  };
 }
 
 /** The CSV contract (API clients): headers matched like the mapping step; all rows or none. */
@@ -315,22 +357,30 @@ export async function importSchedule(
   timeZone: string,
   csv: string,
   dryRun: boolean,
+  onConflict: ImportConflictChoice = 'import',
 ): Promise<CalendarImportResult> {
   const rows = mappedCsvRows(
     csv,
     CALENDAR_IMPORT_FIELDS,
     `Expected columns such as ${CALENDAR_CSV_COLUMNS.join(', ')}`,
   );
-  const checked = await checkScheduleRows(app.database.db, organizationId, timeZone, rows);
-  const valid = checked.flatMap((c) => (c.value ? [c.value] : []));
+  const { results, valid, toWrite } = await checkWithConflicts(
+    app.database.db,
+    organizationId,
+    timeZone,
+    rows,
+    onConflict,
+  );
   const result: CalendarImportResult = {
     dryRun,
     totalRows: rows.length,
     validRows: valid.length,
-    rows: checked.map((c) => c.result),
+    rows: results,
     created: 0,
+    skipped: 0,
   };
   if (dryRun || valid.length !== rows.length) return result;
-  result.created = await writeScheduleRows(app, actor, organizationId, timeZone, valid);
+  result.created = await writeScheduleRows(app, actor, organizationId, timeZone, toWrite);
+  result.skipped = valid.length - toWrite.length;
   return result;
 }

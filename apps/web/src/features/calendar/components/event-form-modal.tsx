@@ -21,7 +21,6 @@ import {
   weekdayOfDate,
 } from '@fieldhouse/shared';
 import {
-  Alert,
   Button,
   Chip,
   Divider,
@@ -38,15 +37,15 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconAlertTriangle, IconRepeat } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { IconRepeat } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { eventTitle } from '../../../lib/event-display.ts';
 import { createEvent, type SaveResult, updateEvent } from '../api/calendar-mutations.ts';
-import { calendarKeys, conflictsQueryOptions } from '../api/calendar-queries.ts';
-import { shortDate, whenText } from './calendar-utils.ts';
+import { calendarKeys } from '../api/calendar-queries.ts';
+import { useConflictCheck } from '../hooks/use-conflict-check.ts';
+import { shortDate } from './calendar-utils.ts';
+import { ConflictNotice } from './conflict-notice.tsx';
 import { ScopeChoice } from './scope-choice.tsx';
 
 export type TeamOption = { id: number; name: string; sportId: number };
@@ -220,28 +219,16 @@ function EventForm({ draft, teams, onClose }: { draft: EventDraft; teams: TeamOp
   const end = v.allDay ? v.endDate : `${v.endDate}T${v.endTime}`;
   const teamId = v.teamId ? Number(v.teamId) : undefined;
   const rule = repeatRule(v);
-  const canCheck = Boolean(v.startDate && v.endDate && (v.facility.trim() || teamId));
-  const [check] = useDebouncedValue(
-    canCheck
-      ? {
-          start,
-          end,
-          allDay: v.allDay,
-          facility: v.facility.trim() || undefined,
-          teamId,
-          excludeId: editing ? (editing.seriesId ?? editing.eventId) : undefined,
-          repeatDays: rule?.byDay.length ? rule.byDay.join(',') : undefined,
-          repeatUntil: rule?.until,
-          repeatFreq: rule?.freq,
-          repeatMonthDay: rule?.byMonthDay,
-          repeatNth: rule?.nth,
-          repeatInterval: rule && rule.interval > 1 ? rule.interval : undefined,
-        }
-      : null,
-    400,
-  );
-  const conflicts = useQuery(conflictsQueryOptions(check));
-  const shown = serverConflicts ?? conflicts.data ?? [];
+  const live = useConflictCheck({
+    start: v.startDate && v.endDate ? start : '',
+    end: v.startDate && v.endDate ? end : '',
+    allDay: v.allDay,
+    facility: v.facility,
+    teamId,
+    excludeId: editing ? (editing.seriesId ?? editing.eventId) : undefined,
+    rule,
+  });
+  const shown = serverConflicts ?? live.conflicts;
 
   const save = useMutation({
     mutationFn: async (confirm: boolean): Promise<SaveResult> => {
@@ -417,29 +404,7 @@ function EventForm({ draft, teams, onClose }: { draft: EventDraft; teams: TeamOp
           {...form.getInputProps('transportation')}
         />
         <Textarea label="Notes" autosize minRows={2} maxRows={5} {...form.getInputProps('notes')} />
-        {hasConflicts && (
-          <Alert
-            color="orange"
-            variant="light"
-            icon={<IconAlertTriangle size={18} />}
-            title={`Double-booked: ${shown.length} conflict${shown.length === 1 ? '' : 's'}`}
-            data-testid="conflicts"
-          >
-            <Stack gap={4}>
-              {shown.slice(0, 5).map((c) => (
-                <Text size="sm" key={`${c.reason}-${c.occurrence.key}`}>
-                  <b>{c.reason === 'FACILITY' ? c.occurrence.facility : c.occurrence.team?.name}</b> is booked for{' '}
-                  {eventTitle(c.occurrence)}, {whenText(c.occurrence)}
-                </Text>
-              ))}
-              {shown.length > 5 && (
-                <Text size="sm" c="dimmed">
-                  and {shown.length - 5} more
-                </Text>
-              )}
-            </Stack>
-          </Alert>
-        )}
+        <ConflictNotice conflicts={shown} />
         <Group justify="flex-end" mt="sm">
           <Button variant="default" onClick={onClose}>
             Cancel

@@ -5,14 +5,21 @@ import { calendarKeys } from '../api/calendar-queries.ts';
 
 const TEMPLATE = `${CALENDAR_CSV_COLUMNS.join(',')}\n12/4/2026,7:00 PM,9:00 PM,,Game,Girls Varsity Basketball,Girls Varsity Basketball,Central High,Home,Lincoln High School,Main Gym,,Senior night,Scheduled\n12/5/2026,,,yes,Tournament,Holiday Classic,Girls Varsity Basketball,,,Roosevelt Academy,,Bus departs 7:00 AM,,\n`;
 
-/** Schedule import: choose a league's schedule, match its columns, import the valid events. */
+/**
+ * Schedule import: choose a league's schedule, match its columns, see the rows that double-book
+ * (import them anyway or skip them), import the valid events.
+ */
 export function ScheduleImportWizard({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   return (
     <CsvImportWizard
       opened={opened}
       onClose={onClose}
-      importRows={(rows: MappedRow[], dryRun) =>
-        importScheduleRows(rows as { row: number; values: CalendarRowValues }[], dryRun)
+      importRows={(rows: MappedRow[], dryRun, { skipConflicts }) =>
+        importScheduleRows(
+          rows as { row: number; values: CalendarRowValues }[],
+          dryRun,
+          skipConflicts ? 'skip' : 'import',
+        )
       }
       fields={CALENDAR_IMPORT_FIELDS}
       queryKey={calendarKeys.all}

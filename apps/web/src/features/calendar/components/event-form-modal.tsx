@@ -24,6 +24,7 @@ import {
   Button,
   Chip,
   Divider,
+  Grid,
   Group,
   Modal,
   NativeSelect,
@@ -338,27 +339,34 @@ function EventForm({ draft, teams, onClose }: { draft: EventDraft; teams: TeamOp
           {!v.allDay && <TextInput type="time" label="at" {...form.getInputProps('endTime')} />}
         </SimpleGrid>
         {!editing && (
-          <SimpleGrid cols={{ base: 1, sm: v.repeat === 'NONE' ? 2 : 3 }}>
-            <NativeSelect
-              label="Repeat"
-              leftSection={<IconRepeat size={14} />}
-              data={repeatOptions(v.startDate)}
-              {...form.getInputProps('repeat')}
-            />
+          // Repeat gets half the row: its choices are long ("Monthly on the fourth Wednesday").
+          <Grid>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <NativeSelect
+                label="Repeat"
+                leftSection={<IconRepeat size={14} />}
+                data={repeatOptions(v.startDate)}
+                {...form.getInputProps('repeat')}
+              />
+            </Grid.Col>
             {v.repeat !== 'NONE' && (
               <>
-                <NativeSelect
-                  label="Every"
-                  data={Array.from({ length: v.repeat === 'WEEKLY' ? 4 : 12 }, (_, i) => ({
-                    value: String(i + 1),
-                    label: `${i + 1} ${v.repeat === 'WEEKLY' ? 'week' : 'month'}${i ? 's' : ''}`,
-                  }))}
-                  {...form.getInputProps('interval')}
-                />
-                <TextInput type="date" label="Until" {...form.getInputProps('until')} />
+                <Grid.Col span={{ base: 6, sm: 3 }}>
+                  <NativeSelect
+                    label="Every"
+                    data={Array.from({ length: v.repeat === 'WEEKLY' ? 4 : 12 }, (_, i) => ({
+                      value: String(i + 1),
+                      label: `${i + 1} ${v.repeat === 'WEEKLY' ? 'week' : 'month'}${i ? 's' : ''}`,
+                    }))}
+                    {...form.getInputProps('interval')}
+                  />
+                </Grid.Col>
+                <Grid.Col span={{ base: 6, sm: 3 }}>
+                  <TextInput type="date" label="Until" {...form.getInputProps('until')} />
+                </Grid.Col>
               </>
             )}
-          </SimpleGrid>
+          </Grid>
         )}
         {editing?.repeat && scope !== 'occurrence' && (
           <Text size="sm" c="dimmed">

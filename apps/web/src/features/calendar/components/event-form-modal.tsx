@@ -47,6 +47,7 @@ import { eventTitle } from '../../../lib/event-display.ts';
 import { createEvent, type SaveResult, updateEvent } from '../api/calendar-mutations.ts';
 import { calendarKeys, conflictsQueryOptions } from '../api/calendar-queries.ts';
 import { shortDate, whenText } from './calendar-utils.ts';
+import { FacilitySelect } from './facility-select.tsx';
 import { ScopeChoice } from './scope-choice.tsx';
 
 export type TeamOption = { id: number; name: string; sportId: number };
@@ -78,7 +79,8 @@ type Values = {
   byDay: Weekday[];
   until: string;
   location: string;
-  facility: string;
+  /** The facility's id as a string; '' for none. */
+  facilityId: string;
   transportation: string;
   notes: string;
 };
@@ -155,7 +157,7 @@ function initialValues(draft: EventDraft): Values {
     byDay: [weekdayOf(start.slice(0, 10))],
     until: addDays(start.slice(0, 10), 56),
     location: o?.location ?? '',
-    facility: o?.facility ?? '',
+    facilityId: o?.facilityId ? String(o.facilityId) : '',
     transportation: o?.transportation ?? '',
     notes: o?.notes ?? '',
   };
@@ -220,14 +222,14 @@ function EventForm({ draft, teams, onClose }: { draft: EventDraft; teams: TeamOp
   const end = v.allDay ? v.endDate : `${v.endDate}T${v.endTime}`;
   const teamId = v.teamId ? Number(v.teamId) : undefined;
   const rule = repeatRule(v);
-  const canCheck = Boolean(v.startDate && v.endDate && (v.facility.trim() || teamId));
+  const canCheck = Boolean(v.startDate && v.endDate && (v.facilityId || teamId));
   const [check] = useDebouncedValue(
     canCheck
       ? {
           start,
           end,
           allDay: v.allDay,
-          facility: v.facility.trim() || undefined,
+          facilityId: v.facilityId ? Number(v.facilityId) : undefined,
           teamId,
           excludeId: editing ? (editing.seriesId ?? editing.eventId) : undefined,
           repeatDays: rule?.byDay.length ? rule.byDay.join(',') : undefined,
@@ -254,7 +256,7 @@ function EventForm({ draft, teams, onClose }: { draft: EventDraft; teams: TeamOp
         start,
         end,
         location: v.location.trim(),
-        facility: v.facility.trim(),
+        facilityId: v.facilityId ? Number(v.facilityId) : 0,
         transportation: v.transportation.trim(),
         notes: v.notes.trim(),
         confirmConflicts: confirm,
@@ -272,7 +274,7 @@ function EventForm({ draft, teams, onClose }: { draft: EventDraft; teams: TeamOp
         teamId: teamId ?? null,
         opponent: common.opponent || null,
         location: common.location || null,
-        facility: common.facility || null,
+        facilityId: common.facilityId || null,
         transportation: common.transportation || null,
         notes: common.notes || null,
         repeat: rule,
@@ -409,7 +411,13 @@ function EventForm({ draft, teams, onClose }: { draft: EventDraft; teams: TeamOp
         <Divider label="Where" labelPosition="left" />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput label="Location" placeholder="Lincoln High School" {...form.getInputProps('location')} />
-          <TextInput label="Facility" placeholder="Main Gym" {...form.getInputProps('facility')} />
+          <FacilitySelect
+            value={v.facilityId}
+            onChange={(id) => form.setFieldValue('facilityId', id)}
+            current={
+              editing?.facilityId && editing.facility ? { id: editing.facilityId, name: editing.facility } : null
+            }
+          />
         </SimpleGrid>
         <TextInput
           label="Transportation"

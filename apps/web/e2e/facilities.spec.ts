@@ -43,9 +43,9 @@ async function newEvent(page: Page, title: string, facility: string, date: strin
   await dialog.getByLabel('at').first().fill(from);
   await dialog.getByLabel('Ends').fill(date);
   await dialog.getByLabel('at').nth(1).fill(to);
-  await dialog.getByRole('textbox', { name: 'Facility' }).fill(facility.slice(0, 12));
+  await dialog.getByRole('combobox', { name: 'Facility' }).fill(facility.slice(0, 12));
   await page.getByRole('option', { name: facility, exact: true }).click();
-  await expect(dialog.getByRole('textbox', { name: 'Facility' })).toHaveValue(facility);
+  await expect(dialog.getByRole('combobox', { name: 'Facility' })).toHaveValue(facility);
   return dialog;
 }
 
@@ -54,7 +54,7 @@ async function bookAndConflict(page: Page, name: string) {
   const first = await newEvent(page, `${name} Open Gym`, name, date, '17:00', '18:00');
   await expect(first.getByTestId('conflicts')).toBeHidden();
   await first.getByRole('button', { name: 'Create event' }).click();
-  await expect(page.getByText('Practice added to the calendar')).toBeVisible();
+  await expect(page.getByText('Practice added to the calendar')).toBeVisible({ timeout: 15_000 });
   await expect(first).toBeHidden();
 
   // Another event in the same facility at an overlapping time: shown before saving.
@@ -72,7 +72,7 @@ test('a director adds a facility, books it, and sees a double-booking of it', as
   await page.getByRole('link', { name: 'Facilities' }).click();
   await addFacility(page, name);
   await shot('facilities');
-  await page.getByRole('link', { name: 'Calendar' }).click();
+  await page.getByRole('link', { name: 'Back to calendar' }).click();
   await expect(page.getByRole('heading', { name: 'Calendar', level: 1 })).toBeVisible();
   const second = await bookAndConflict(page, name);
   await shot('facility-conflict');
@@ -99,7 +99,7 @@ test.describe('on a phone', () => {
     await addFacility(page, name);
     expect(await overflow(page)).toBe(0);
     await shot('facilities-phone');
-    await page.getByRole('link', { name: 'Calendar' }).click();
+    await page.getByRole('link', { name: 'Back to calendar' }).click();
     const second = await bookAndConflict(page, name);
     expect(await overflow(page)).toBe(0);
     await second.getByRole('button', { name: 'Cancel' }).click();

@@ -17,7 +17,7 @@ function FacilitiesPage() {
         <Anchor component={Link} to="/calendar" size="sm">
           <Group gap={2}>
             <IconChevronLeft size={14} />
-            Calendar
+            Back to calendar
           </Group>
         </Anchor>
       }

@@ -11,7 +11,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
 import { migrationsFolder, runMigrations } from '../src/db/migrate.ts';
-import { auditLog, calendarEvents } from '../src/db/schema/index.ts';
+import { auditLog, calendarEvents, facilities } from '../src/db/schema/index.ts';
+import { seedDemoCalendar } from '../src/seed/demo-calendar.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { createEmptyDatabaseUrl } from './helpers/db.ts';
 import { as, buildSchool, type School } from './helpers/directory.ts';
@@ -202,6 +203,21 @@ describe('events in facilities', () => {
     const rival = await as(app, other.director);
     const theirs = await rival.post('/api/calendar/events', practice({ teamId: null, facilityId: created?.id }));
     expect(theirs.statusCode).toBe(404);
+  });
+});
+
+describe('the demo seed', () => {
+  it('books every seeded event in a facility record', async () => {
+    const db = app.database.db;
+    const count = await seedDemoCalendar(db, other.org.id, 'America/Chicago', null);
+    expect(count).toBeGreaterThan(0);
+    const rows = await db.select().from(calendarEvents).where(eq(calendarEvents.organizationId, other.org.id));
+    const places = await db.select().from(facilities).where(eq(facilities.organizationId, other.org.id));
+    const names = new Map(places.map((f) => [f.id, f.name]));
+    expect(places.map((f) => f.name)).toEqual(expect.arrayContaining(['Main Gym', 'Auxiliary Gym', 'Auditorium']));
+    const booked = rows.filter((r) => r.facility);
+    expect(booked.length).toBeGreaterThan(0);
+    for (const r of booked) expect(names.get(r.facilityId ?? 0), r.title).toBe(r.facility);
   });
 });
 

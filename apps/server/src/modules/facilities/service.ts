@@ -165,9 +165,13 @@ export async function resolveEventFacility(
     .from(facilities)
     .where(and(eq(facilities.organizationId, organizationId), eq(sql`lower(${facilities.name})`, name.toLowerCase())));
   if (existing) return { facilityId: existing.id, facility: existing.name };
-  const [created] = await tx.insert(facilities).values({ organizationId, name }).returning();
-  if (!created) throw new Error('facility insert returned nothing');
-  return { facilityId: created.id, facility: created.name };
+  // Nothing to do on a conflict: a facility of that name was added meanwhile, and is taken.
+  const [created] = await tx.insert(facilities).values({ organizationId, name }).onConflictDoNothing().returning();
+  if (created) return { facilityId: created.id, facility: created.name };
+  const id = await facilityIdByName(tx, organizationId, name);
+  const row = id ? await findFacility(tx, organizationId, id) : undefined;
+  if (!row) throw new Error('facility vanished after a name conflict');
+  return { facilityId: row.id, facility: row.name };
 }
 
 /** An old client's facility name → the record's id (no record: nothing to conflict with). */

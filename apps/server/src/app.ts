@@ -42,6 +42,7 @@ import { deliveryRoutes } from './modules/delivery/routes.ts';
 import { createDelivery } from './modules/delivery/setup.ts';
 import { unsubscribeRoutes } from './modules/delivery/unsubscribe-routes.ts';
 import { devOutboxRoutes } from './modules/dev/routes.ts';
+import { facilityRoutes } from './modules/facilities/routes.ts';
 import { memberRoutes } from './modules/member/routes.ts';
 import { messageControlRoutes } from './modules/message-controls/routes.ts';
 import { organizationRoutes } from './modules/organizations/routes.ts';
@@ -161,6 +162,7 @@ export async function buildApp({ config, database, logger, identity: given }: Ap
       await api.register(messageControlRoutes);
       await api.register(calendarRoutes);
       await api.register(calendarFeedRoutes);
+      await api.register(facilityRoutes);
       await api.register(availabilityRoutes);
       await api.register(memberRoutes);
       await api.register(contactRoutes);

@@ -59,7 +59,9 @@ test('create a weekly practice and see it on the week view', async ({ page, shot
   await dialog.getByText('Tue', { exact: true }).click();
   await dialog.getByText('Thu', { exact: true }).click();
   await dialog.getByLabel('Until').fill(plusDays(monday, 27));
-  await dialog.getByLabel('Facility').fill('Weight Room');
+  await dialog.getByRole('combobox', { name: 'Facility' }).fill('Weight Room');
+  await page.getByRole('option', { name: '+ Add “Weight Room”' }).click();
+  await expect(page.getByText('Weight Room added to your facilities')).toBeVisible();
   await dialog.getByRole('button', { name: 'Create event' }).click();
   await expect(page.getByText('Practice added to the calendar')).toBeVisible();
 

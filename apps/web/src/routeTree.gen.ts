@@ -23,6 +23,7 @@ import { Route as AuthUnauthorizedRouteImport } from './routes/auth/unauthorized
 import { Route as AppBroadcastsIndexRouteImport } from './routes/_app/broadcasts/index'
 import { Route as AppBroadcastsBroadcastIdRouteImport } from './routes/_app/broadcasts/$broadcastId'
 import { Route as AppCalendarIndexRouteImport } from './routes/_app/calendar/index'
+import { Route as AppCalendarFacilitiesRouteImport } from './routes/_app/calendar/facilities'
 import { Route as AppHomeIndexRouteImport } from './routes/_app/home/index'
 import { Route as AppMessagesIndexRouteImport } from './routes/_app/messages/index'
 import { Route as AppReportsIndexRouteImport } from './routes/_app/reports/index'
@@ -103,6 +104,11 @@ const AppCalendarIndexRoute = AppCalendarIndexRouteImport.update({
   path: '/calendar/',
   getParentRoute: () => AppRoute,
 } as any)
+const AppCalendarFacilitiesRoute = AppCalendarFacilitiesRouteImport.update({
+  id: '/calendar/facilities',
+  path: '/calendar/facilities',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppHomeIndexRoute = AppHomeIndexRouteImport.update({
   id: '/home/',
   path: '/home/',
@@ -161,6 +167,7 @@ export interface FileRoutesByFullPath {
   '/auth/unauthorized': typeof AuthUnauthorizedRoute
   '/auth/': typeof AuthIndexRoute
   '/broadcasts/$broadcastId': typeof AppBroadcastsBroadcastIdRoute
+  '/calendar/facilities': typeof AppCalendarFacilitiesRoute
   '/broadcasts/': typeof AppBroadcastsIndexRoute
   '/calendar/': typeof AppCalendarIndexRoute
   '/home/': typeof AppHomeIndexRoute
@@ -185,6 +192,7 @@ export interface FileRoutesByTo {
   '/': typeof AppIndexRoute
   '/auth': typeof AuthIndexRoute
   '/broadcasts/$broadcastId': typeof AppBroadcastsBroadcastIdRoute
+  '/calendar/facilities': typeof AppCalendarFacilitiesRoute
   '/broadcasts': typeof AppBroadcastsIndexRoute
   '/calendar': typeof AppCalendarIndexRoute
   '/home': typeof AppHomeIndexRoute
@@ -211,6 +219,7 @@ export interface FileRoutesById {
   '/_app/': typeof AppIndexRoute
   '/auth/': typeof AuthIndexRoute
   '/_app/broadcasts/$broadcastId': typeof AppBroadcastsBroadcastIdRoute
+  '/_app/calendar/facilities': typeof AppCalendarFacilitiesRoute
   '/_app/broadcasts/': typeof AppBroadcastsIndexRoute
   '/_app/calendar/': typeof AppCalendarIndexRoute
   '/_app/home/': typeof AppHomeIndexRoute
@@ -237,6 +246,7 @@ export interface FileRouteTypes {
     | '/auth/unauthorized'
     | '/auth/'
     | '/broadcasts/$broadcastId'
+    | '/calendar/facilities'
     | '/broadcasts/'
     | '/calendar/'
     | '/home/'
@@ -261,6 +271,7 @@ export interface FileRouteTypes {
     | '/'
     | '/auth'
     | '/broadcasts/$broadcastId'
+    | '/calendar/facilities'
     | '/broadcasts'
     | '/calendar'
     | '/home'
@@ -286,6 +297,7 @@ export interface FileRouteTypes {
     | '/_app/'
     | '/auth/'
     | '/_app/broadcasts/$broadcastId'
+    | '/_app/calendar/facilities'
     | '/_app/broadcasts/'
     | '/_app/calendar/'
     | '/_app/home/'
@@ -412,6 +424,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCalendarIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/calendar/facilities': {
+      id: '/_app/calendar/facilities'
+      path: '/calendar/facilities'
+      fullPath: '/calendar/facilities'
+      preLoaderRoute: typeof AppCalendarFacilitiesRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/home/': {
       id: '/_app/home/'
       path: '/home'
@@ -481,6 +500,7 @@ declare module '@tanstack/react-router' {
 interface AppRouteChildren {
   AppIndexRoute: typeof AppIndexRoute
   AppBroadcastsBroadcastIdRoute: typeof AppBroadcastsBroadcastIdRoute
+  AppCalendarFacilitiesRoute: typeof AppCalendarFacilitiesRoute
   AppBroadcastsIndexRoute: typeof AppBroadcastsIndexRoute
   AppCalendarIndexRoute: typeof AppCalendarIndexRoute
   AppHomeIndexRoute: typeof AppHomeIndexRoute
@@ -497,6 +517,7 @@ interface AppRouteChildren {
 const AppRouteChildren: AppRouteChildren = {
   AppIndexRoute: AppIndexRoute,
   AppBroadcastsBroadcastIdRoute: AppBroadcastsBroadcastIdRoute,
+  AppCalendarFacilitiesRoute: AppCalendarFacilitiesRoute,
   AppBroadcastsIndexRoute: AppBroadcastsIndexRoute,
   AppCalendarIndexRoute: AppCalendarIndexRoute,
   AppHomeIndexRoute: AppHomeIndexRoute,

@@ -156,6 +156,14 @@ const eventFields = {
   /** For all-day events the last day, inclusive. */
   end: wallString('end'),
   location: optionalText(300),
+  /** The facility record; wins over `facility`. */
+  facilityId: z
+    .number()
+    .int()
+    .positive()
+    .nullish()
+    .transform((v) => v ?? null),
+  /** A facility by name (older clients, CSV): matched case-insensitively, created if new. */
   facility: optionalText(200),
   transportation: optionalText(500),
   notes: optionalText(4000),
@@ -207,6 +215,8 @@ export const eventUpdateSchema = z
     start: wallString('start').optional(),
     end: wallString('end').optional(),
     location: z.string().trim().max(300).nullish(),
+    /** 0 (or null) clears the facility; wins over `facility`. */
+    facilityId: z.number().int().nonnegative().nullish(),
     facility: z.string().trim().max(200).nullish(),
     transportation: z.string().trim().max(500).nullish(),
     notes: z.string().trim().max(4000).nullish(),
@@ -244,6 +254,8 @@ export const calendarQuerySchema = z.object({
   to: boundedDateTime,
   teamId: z.coerce.number().int().positive().optional(),
   sportId: z.coerce.number().int().positive().optional(),
+  /** Only this facility's events. */
+  facilityId: z.coerce.number().int().positive().optional(),
   type: csvList(eventTypeSchema),
   status: csvList(eventStatusSchema),
   organizationId: z.coerce.number().int().positive().optional().catch(undefined),
@@ -275,6 +287,8 @@ export const calendarOccurrenceSchema = z.object({
   localStart: z.string(),
   localEnd: z.string(),
   location: z.string().nullable(),
+  facilityId: z.number().int().nullable(),
+  /** The facility's name (kept in step with the record). */
   facility: z.string().nullable(),
   transportation: z.string().nullable(),
   notes: z.string().nullable(),
@@ -306,6 +320,8 @@ export const conflictQuerySchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  facilityId: z.coerce.number().int().positive().optional(),
+  /** A facility by name (older clients); ignored when facilityId is given. */
   facility: z.string().trim().max(200).optional(),
   teamId: z.coerce.number().int().positive().optional(),
   /** The event being edited (its own occurrences never conflict with it). */

@@ -15,6 +15,7 @@ export * from './date-display.ts';
 export * from './dates.ts';
 export * from './delivery.ts';
 export * from './directory.ts';
+export * from './facilities.ts';
 export * from './import-columns.ts';
 export * from './member.ts';
 export * from './member-conversations.ts';

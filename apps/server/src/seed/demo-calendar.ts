@@ -9,6 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { calendarEvents, sports, teams } from '../db/schema/index.ts';
 import { firstMatchingDate, occurrenceOn, seriesEnd } from '../modules/calendar/recurrence.ts';
+import { seedDemoFacilities } from './demo-facilities.ts';
 
 type NewEvent = typeof calendarEvents.$inferInsert;
 
@@ -177,6 +178,10 @@ export async function seedDemoCalendar(
     location: 'Cafeteria',
     facility: 'Cafeteria',
   });
+  // Every booked place is a facility record (demo-facilities.ts), so conflicts compare ids.
+  const facilityIds = await seedDemoFacilities(db, organizationId);
+  for (const event of events)
+    event.facilityId = event.facility ? (facilityIds.get(event.facility.toLowerCase()) ?? null) : null;
   for (let i = 0; i < events.length; i += 500) await db.insert(calendarEvents).values(events.slice(i, i + 500));
   return events.length;
 }

@@ -22,6 +22,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { publicUuid, timestamps } from './common.ts';
+import { facilities } from './facilities.ts';
 import { organizations } from './organizations.ts';
 import { teams } from './teams.ts';
 import { users } from './users.ts';
@@ -57,6 +58,11 @@ export const calendarEvents = pgTable(
     endsAt: at('ends_at').notNull(),
     location: varchar('location', { length: 300 }),
     /** The bookable place (field, gym, room): what facility conflicts compare. */
+    facilityId: integer('facility_id').references(() => facilities.id, { onDelete: 'set null' }),
+    /**
+     * The facility's name, kept in step with `facilities.name` (a rename rewrites it): what change
+     * notices, iCal, CSV and the audit print, without a join; it also keeps a past event's place.
+     */
     facility: varchar('facility', { length: 200 }),
     transportation: varchar('transportation', { length: 500 }),
     notes: text('notes'),
@@ -74,6 +80,7 @@ export const calendarEvents = pgTable(
   (t) => [
     index('calendar_events_org_start_idx').on(t.organizationId, t.startsAt),
     index('calendar_events_team_idx').on(t.teamId),
+    index('calendar_events_facility_idx').on(t.facilityId),
     uniqueIndex('calendar_events_exception_key').on(t.seriesId, t.originalStartsAt),
   ],
 );

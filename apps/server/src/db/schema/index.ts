@@ -7,6 +7,7 @@ export * from './calendar.ts';
 export * from './chat.ts';
 export * from './coaches.ts';
 export * from './delivery.ts';
+export * from './facilities.ts';
 export * from './guardians.ts';
 export * from './identity.ts';
 export * from './message-versions.ts';

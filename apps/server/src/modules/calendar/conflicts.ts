@@ -28,7 +28,7 @@ export async function checkConflicts(
   const relevant =
     next.startsAt.getTime() !== before.startsAt.getTime() ||
     next.endsAt.getTime() !== before.endsAt.getTime() ||
-    next.facility !== before.facility ||
+    next.facilityId !== before.facilityId ||
     next.teamId !== before.teamId ||
     JSON.stringify(next.recurrence) !== JSON.stringify(before.recurrence) ||
     before.status === 'CANCELLED';
@@ -36,7 +36,7 @@ export async function checkConflicts(
   const conflicts = await findConflicts(ctx.db, ctx.organizationId, ctx.timeZone, {
     intervals: intervalsOf(next, ctx.timeZone),
     teamId: next.teamId,
-    facility: next.facility,
+    facilityId: next.facilityId,
     excludeIds,
   });
   return conflicts.length ? { kind: 'conflicts', conflicts } : null;

@@ -67,6 +67,7 @@ const CONTENT_FIELDS = [
   'opponent',
   'homeAway',
   'location',
+  'facilityId',
   'facility',
   'transportation',
   'notes',
@@ -81,6 +82,8 @@ export function contentChanges(body: UpdateInput) {
     if (value === undefined) continue;
     if (field === 'teamId') {
       set.teamId = value ? (value as number) : null;
+    } else if (field === 'facilityId') {
+      set.facilityId = value ? (value as number) : null;
     } else if (field === 'title' || field === 'type' || field === 'status') {
       if (value !== null) (set as Record<string, unknown>)[field] = value;
     } else {

@@ -47,7 +47,11 @@ export async function importConflicts(
     const end = p.value.endsAt.getTime();
     for (const o of existing) {
       if (!(Date.parse(o.start) < end && Date.parse(o.end) > start)) continue;
-      const reason = conflictReason(p.value, { teamId: o.team?.id ?? null, facility: o.facility });
+      const reason = conflictReason(p.value, {
+        teamId: o.team?.id ?? null,
+        facility: o.facility,
+        facilityId: o.facilityId,
+      });
       if (reason) add(p.row, conflictSentence(reason, o));
     }
     // Both rows of a clashing pair are listed, each naming the other.

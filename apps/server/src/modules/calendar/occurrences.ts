@@ -57,6 +57,7 @@ export function presentOccurrence(
     localStart: toWallString(start, timeZone),
     localEnd: toWallString(end, timeZone),
     location: row.location,
+    facilityId: row.facilityId,
     facility: row.facility,
     transportation: row.transportation,
     notes: row.notes,
@@ -79,6 +80,7 @@ export async function teamInfo(db: Db, organizationId: number): Promise<Map<numb
 export type OccurrenceFilter = {
   teamId?: number | undefined;
   sportId?: number | undefined;
+  facilityId?: number | undefined;
   type?: EventType[] | undefined;
   status?: EventStatus[] | undefined;
 };
@@ -143,36 +145,43 @@ export async function listOccurrences(
       (o) =>
         (!filter.teamId || o.team?.id === filter.teamId) &&
         (!filter.sportId || o.team?.sportId === filter.sportId) &&
+        (!filter.facilityId || o.facilityId === filter.facilityId) &&
         (!filter.type?.length || filter.type.includes(o.type)) &&
         (!filter.status?.length || filter.status.includes(o.status)),
     )
     .sort((a, b) => a.start.localeCompare(b.start) || a.title.localeCompare(b.title));
 }
 
-const sameFacility = (a: string | null, b: string | null) =>
-  !!a && !!b && a.trim().toLowerCase() === b.trim().toLowerCase();
+type Place = { teamId: number | null; facility: string | null; facilityId?: number | null | undefined };
+
+/**
+ * The same facility: the same record when both name one; otherwise the same name (an import row
+ * whose facility is not a record yet). Names are unique per school and events keep their
+ * facility's name, so the two agree (decision 010).
+ */
+const sameFacility = (a: Place, b: Place) =>
+  a.facilityId && b.facilityId
+    ? a.facilityId === b.facilityId
+    : !!a.facility && !!b.facility && a.facility.trim().toLowerCase() === b.facility.trim().toLowerCase();
 
 /** The save rule (decision 010): the same facility first, else the same team; null when neither. */
-export function conflictReason(
-  planned: { teamId: number | null; facility: string | null },
-  other: { teamId: number | null; facility: string | null },
-): CalendarConflict['reason'] | null {
-  if (sameFacility(planned.facility, other.facility)) return 'FACILITY';
+export function conflictReason(planned: Place, other: Place): CalendarConflict['reason'] | null {
+  if (sameFacility(planned, other)) return 'FACILITY';
   if (planned.teamId && other.teamId === planned.teamId) return 'TEAM';
   return null;
 }
 
 /**
- * Occurrences that a planned event would double-book: the same facility or the same team at an
+ * Occurrences that a planned event would double-book: the same facility (record) or the same team at an
  * overlapping time. Cancelled events free their slot; the event's own series never conflicts.
  */
 export async function findConflicts(
   db: Db,
   organizationId: number,
   timeZone: string,
-  planned: { intervals: Interval[]; teamId: number | null; facility: string | null; excludeIds: number[] },
+  planned: { intervals: Interval[]; teamId: number | null; facilityId: number | null; excludeIds: number[] },
 ): Promise<CalendarConflict[]> {
-  if (planned.intervals.length === 0 || (!planned.teamId && !planned.facility)) return [];
+  if (planned.intervals.length === 0 || (!planned.teamId && !planned.facilityId)) return [];
   const from = new Date(Math.min(...planned.intervals.map((i) => i.start.getTime())));
   const to = new Date(Math.max(...planned.intervals.map((i) => i.end.getTime())));
   const existing = await listOccurrences(db, organizationId, timeZone, from, to, {
@@ -186,7 +195,10 @@ export async function findConflicts(
     const end = Date.parse(occurrence.end);
     const overlaps = planned.intervals.some((i) => i.start.getTime() < end && i.end.getTime() > start);
     if (!overlaps) continue;
-    const reason = conflictReason(planned, { teamId: occurrence.team?.id ?? null, facility: occurrence.facility });
+    const reason = conflictReason(
+      { teamId: planned.teamId, facility: null, facilityId: planned.facilityId },
+      { teamId: occurrence.team?.id ?? null, facility: occurrence.facility, facilityId: occurrence.facilityId },
+    );
     if (reason) conflicts.push({ reason, occurrence });
     if (conflicts.length >= 50) break;
   }

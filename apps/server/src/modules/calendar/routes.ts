@@ -36,6 +36,7 @@ import { badRequest, notFound } from '../../errors.ts';
 import { recordAudit } from '../audit/record.ts';
 import { requireAuth } from '../auth/authenticate.ts';
 import { requireAdmin, resolveOrganization } from '../auth/policies.ts';
+import { facilityIdByName } from '../facilities/service.ts';
 import { contextFor, type Outcome } from './change.ts';
 import { toInstants } from './event-input.ts';
 import { listFeeds, renderOccurrences, rotateFeed } from './feeds.ts';
@@ -257,7 +258,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       const conflicts = await findConflicts(app.database.db, ctx.organizationId, ctx.timeZone, {
         intervals,
         teamId: q.teamId ?? null,
-        facility: q.facility?.trim() || null,
+        facilityId: q.facilityId ?? (await facilityIdByName(app.database.db, ctx.organizationId, q.facility)),
         excludeIds: q.excludeId ? [q.excludeId] : [],
       });
       return ok({ conflicts });

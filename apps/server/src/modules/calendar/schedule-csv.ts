@@ -31,6 +31,7 @@ import { calendarEvents, organizations, teams } from '../../db/schema/index.ts';
 import { mappedCsvRows } from '../../http/mapped-csv.ts';
 import { recordAudit } from '../audit/record.ts';
 import type { AppUser } from '../auth/authenticate.ts';
+import { resolveEventFacility } from '../facilities/service.ts';
 import { type Announcement, announceToTeam } from './announce.ts';
 import { calendarChange, finish } from './change.ts';
 import { eventLabel } from './change-notices.ts';
@@ -244,6 +245,8 @@ async function writeScheduleRows(
     const tx = ctx.db;
     const perTeam = new Map<number, number>();
     for (const value of values) {
+      // A facility column names a record: the school's of that name, or a new one.
+      const place = await resolveEventFacility(tx, organizationId, { facility: value.facility });
       const [row] = await tx
         .insert(calendarEvents)
         .values({
@@ -257,7 +260,8 @@ async function writeScheduleRows(
           startsAt: value.startsAt,
           endsAt: value.endsAt,
           location: value.location,
-          facility: value.facility,
+          facilityId: place?.facilityId ?? null,
+          facility: place?.facility ?? null,
           transportation: value.transportation,
           notes: value.notes,
           status: value.status,

@@ -13,6 +13,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { type CalendarEventRow, calendarEvents } from '../../db/schema/index.ts';
 import { badRequest } from '../../errors.ts';
 import { recordAudit } from '../audit/record.ts';
+import { resolveEventFacility } from '../facilities/service.ts';
 import { type Context, calendarChange, commit, finish, type Outcome, save, type TxContext } from './change.ts';
 import { announce, eventLabel } from './change-notices.ts';
 import { auditShape } from './change-record.ts';
@@ -39,6 +40,7 @@ export function createEvent(context: Context, input: CreateInput): Promise<Outco
 async function createIn(ctx: TxContext, input: CreateInput): Promise<Outcome<CalendarEventRow>> {
   const { db } = ctx;
   await checkTeam(db, ctx.organizationId, input.teamId);
+  const place = (await resolveEventFacility(db, ctx.organizationId, input)) ?? { facilityId: null, facility: null };
   let { startsAt, endsAt } = toInstants(input.allDay, input.start, input.end, ctx.timeZone);
   checkLength(startsAt, endsAt);
   let recurrenceEndsAt: Date | null = null;
@@ -57,7 +59,8 @@ async function createIn(ctx: TxContext, input: CreateInput): Promise<Outcome<Cal
     startsAt,
     endsAt,
     location: input.location,
-    facility: input.facility,
+    facilityId: place.facilityId,
+    facility: place.facility,
     transportation: input.transportation,
     notes: input.notes,
     status: input.status,
@@ -69,7 +72,7 @@ async function createIn(ctx: TxContext, input: CreateInput): Promise<Outcome<Cal
     const conflicts = await findConflicts(db, ctx.organizationId, ctx.timeZone, {
       intervals: intervalsOf({ startsAt, endsAt, recurrence: input.repeat }, ctx.timeZone),
       teamId: input.teamId,
-      facility: input.facility,
+      facilityId: place.facilityId,
       excludeIds: [],
     });
     if (conflicts.length) return { kind: 'conflicts', conflicts };
@@ -98,11 +101,14 @@ export function updateEvent(context: Context, id: number, body: UpdateInput): Pr
   return calendarChange(context, (ctx) => updateIn(ctx, id, body));
 }
 
-async function updateIn(ctx: TxContext, id: number, body: UpdateInput): Promise<Outcome<CalendarEventRow>> {
+async function updateIn(ctx: TxContext, id: number, given: UpdateInput): Promise<Outcome<CalendarEventRow>> {
   const { db } = ctx;
   const { timeZone } = ctx;
   const row = await findEvent(db, ctx.organizationId, id);
-  await checkTeam(db, ctx.organizationId, body.teamId);
+  await checkTeam(db, ctx.organizationId, given.teamId);
+  // The facility as a record (id and name together), whichever of the two the body named.
+  const place = await resolveEventFacility(db, ctx.organizationId, given, row.facilityId);
+  const body: UpdateInput = place ? { ...given, ...place } : given;
   if (body.repeat !== undefined && body.scope === 'occurrence') {
     throw badRequest('repeat can only change for the series or this and following');
   }

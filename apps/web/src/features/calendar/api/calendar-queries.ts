@@ -7,6 +7,7 @@ import { apiGet } from '../../../lib/api-client.ts';
 export type CalendarFilters = {
   teamId?: number | undefined;
   sportId?: number | undefined;
+  facilityId?: number | undefined;
   type?: EventType | undefined;
 };
 export type CalendarRange = { from: string; to: string };
@@ -31,6 +32,7 @@ export const calendarEventsQueryOptions = (range: CalendarRange, filters: Calend
           to: range.to,
           teamId: filters.teamId,
           sportId: filters.sportId,
+          facilityId: filters.facilityId,
           type: filters.type,
         })
       ).data,
@@ -53,7 +55,7 @@ export type ConflictCheck = {
   start: string;
   end: string;
   allDay: boolean;
-  facility?: string | undefined;
+  facilityId?: number | undefined;
   teamId?: number | undefined;
   excludeId?: number | undefined;
   repeatDays?: string | undefined;

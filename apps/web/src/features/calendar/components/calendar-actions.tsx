@@ -1,9 +1,10 @@
 /**
- * The screen's actions: subscribe, export, import, new event. A phone keeps "New event" in
+ * The screen's actions: facilities, subscribe, export, import, new event. A phone keeps "New event" in
  * view and folds the rest into one menu, so the calendar is not pushed down by a row of buttons.
  */
 import { ActionIcon, Button, Group, Menu } from '@mantine/core';
-import { IconDots, IconDownload, IconFileImport, IconPlus, IconRss } from '@tabler/icons-react';
+import { IconBuildingStadium, IconDots, IconDownload, IconFileImport, IconPlus, IconRss } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
 import classes from './calendar.module.css';
 
 type Props = {
@@ -31,6 +32,9 @@ export function CalendarActions({ phone, onSubscribe, onExport, onImport, onNew 
             </ActionIcon>
           </Menu.Target>
           <Menu.Dropdown>
+            <Menu.Item component={Link} to="/calendar/facilities" leftSection={<IconBuildingStadium size={16} />}>
+              Facilities
+            </Menu.Item>
             <Menu.Item leftSection={<IconRss size={16} />} onClick={onSubscribe}>
               Subscribe
             </Menu.Item>
@@ -50,6 +54,14 @@ export function CalendarActions({ phone, onSubscribe, onExport, onImport, onNew 
     );
   return (
     <Group gap="xs">
+      <Button
+        component={Link}
+        to="/calendar/facilities"
+        variant="default"
+        leftSection={<IconBuildingStadium size={16} />}
+      >
+        Facilities
+      </Button>
       <Button variant="default" leftSection={<IconRss size={16} />} onClick={onSubscribe}>
         Subscribe
       </Button>

@@ -1,11 +1,13 @@
 /**
- * Sport, team and type filters. On a phone they fold behind a "Filters" button (with the count
+ * Sport, team, facility and type filters. On a phone they fold behind a "Filters" button (with the count
  * of those in use) so the calendar itself starts near the top of the screen.
  */
 import { EVENT_TYPE_LABELS, EVENT_TYPES, type EventType } from '@fieldhouse/shared';
 import { Badge, Button, Collapse, Group, Select, Stack } from '@mantine/core';
 import { IconFilter } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { facilitiesQueryOptions } from '../../facilities/api/facility-queries.ts';
 import classes from './calendar.module.css';
 import type { CalendarSearch } from './calendar-utils.ts';
 import type { TeamOption } from './event-form-modal.tsx';
@@ -19,6 +21,7 @@ type Props = {
 
 function FilterSelects({ search, onSearch, teams, sports, phone }: Props & { phone: boolean }) {
   const visibleTeams = search.sport ? teams.filter((t) => t.sportId === search.sport) : teams;
+  const facilities = useQuery(facilitiesQueryOptions());
   const common = { clearable: true, classNames: { wrapper: classes.touch }, comboboxProps: { withinPortal: true } };
   return (
     <>
@@ -41,6 +44,18 @@ function FilterSelects({ search, onSearch, teams, sports, phone }: Props & { pho
         searchable
         w={phone ? '100%' : 210}
       />
+      {(facilities.data?.length ?? 0) > 0 && (
+        <Select
+          {...common}
+          aria-label="Facility"
+          placeholder="All facilities"
+          data={(facilities.data ?? []).map((f) => ({ value: String(f.id), label: f.name }))}
+          value={search.facility ? String(search.facility) : null}
+          onChange={(v) => onSearch({ facility: v ? Number(v) : undefined })}
+          searchable
+          w={phone ? '100%' : 170}
+        />
+      )}
       <Select
         {...common}
         aria-label="Type"
@@ -63,7 +78,9 @@ export function CalendarFilters(props: Props) {
 export function usePhoneFilters(props: Props) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
-  const active = [props.search.sport, props.search.team, props.search.type].filter(Boolean).length;
+  const active = [props.search.sport, props.search.team, props.search.facility, props.search.type].filter(
+    Boolean,
+  ).length;
   const toggle = (
     <Button
       variant={active ? 'light' : 'default'}
@@ -93,7 +110,9 @@ export function usePhoneFilters(props: Props) {
             <Button
               variant="subtle"
               className={classes.touch}
-              onClick={() => props.onSearch({ sport: undefined, team: undefined, type: undefined })}
+              onClick={() =>
+                props.onSearch({ sport: undefined, team: undefined, facility: undefined, type: undefined })
+              }
             >
               Clear filters
             </Button>

@@ -66,7 +66,7 @@ export function CalendarScreen({
   const [feedsOpen, setFeedsOpen] = useState(false);
   const [importing, setImporting] = useState(false);
   const moves = usePendingMove();
-  const filters = { teamId: search.team, sportId: search.sport, type: search.type };
+  const filters = { teamId: search.team, sportId: search.sport, facilityId: search.facility, type: search.type };
   const events = useQuery({
     ...calendarEventsQueryOptions(range ?? { from: '', to: '' }, filters),
     enabled: range !== null,
@@ -115,7 +115,7 @@ export function CalendarScreen({
     if (!range) return;
     apiDownload(
       `/calendar/export.${kind}`,
-      { ...range, teamId: search.team, sportId: search.sport, type: search.type },
+      { ...range, teamId: search.team, sportId: search.sport, facilityId: search.facility, type: search.type },
       `calendar-${search.date ?? 'export'}.${kind}`,
     ).catch((e: Error) => toast.error(e.message));
   };

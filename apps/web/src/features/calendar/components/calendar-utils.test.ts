@@ -30,6 +30,7 @@ const occurrence = (overrides: Partial<CalendarOccurrence> = {}): CalendarOccurr
   localStart: '2026-03-13T18:00',
   localEnd: '2026-03-13T20:00',
   location: null,
+  facilityId: null,
   facility: null,
   transportation: null,
   notes: null,

@@ -35,6 +35,8 @@ export const calendarSearchSchema = z.object({
     .catch(undefined),
   team: z.coerce.number().int().positive().optional().catch(undefined),
   sport: z.coerce.number().int().positive().optional().catch(undefined),
+  /** Only this facility's events. */
+  facility: z.coerce.number().int().positive().optional().catch(undefined),
   type: z.enum(EVENT_TYPES).optional().catch(undefined),
   event: z.coerce.number().int().positive().optional().catch(undefined),
 });

@@ -47,6 +47,7 @@ import { calendarKeys } from '../api/calendar-queries.ts';
 import { useConflictCheck } from '../hooks/use-conflict-check.ts';
 import { shortDate } from './calendar-utils.ts';
 import { ConflictNotice } from './conflict-notice.tsx';
+import { FacilitySelect } from './facility-select.tsx';
 import { ScopeChoice } from './scope-choice.tsx';
 
 export type TeamOption = { id: number; name: string; sportId: number };
@@ -78,7 +79,8 @@ type Values = {
   byDay: Weekday[];
   until: string;
   location: string;
-  facility: string;
+  /** The facility's id as a string; '' for none. */
+  facilityId: string;
   transportation: string;
   notes: string;
 };
@@ -155,7 +157,7 @@ function initialValues(draft: EventDraft): Values {
     byDay: [weekdayOf(start.slice(0, 10))],
     until: addDays(start.slice(0, 10), 56),
     location: o?.location ?? '',
-    facility: o?.facility ?? '',
+    facilityId: o?.facilityId ? String(o.facilityId) : '',
     transportation: o?.transportation ?? '',
     notes: o?.notes ?? '',
   };
@@ -224,7 +226,7 @@ function EventForm({ draft, teams, onClose }: { draft: EventDraft; teams: TeamOp
     start: v.startDate && v.endDate ? start : '',
     end: v.startDate && v.endDate ? end : '',
     allDay: v.allDay,
-    facility: v.facility,
+    facilityId: v.facilityId,
     teamId,
     excludeId: editing ? (editing.seriesId ?? editing.eventId) : undefined,
     rule,
@@ -242,7 +244,7 @@ function EventForm({ draft, teams, onClose }: { draft: EventDraft; teams: TeamOp
         start,
         end,
         location: v.location.trim(),
-        facility: v.facility.trim(),
+        facilityId: v.facilityId ? Number(v.facilityId) : 0,
         transportation: v.transportation.trim(),
         notes: v.notes.trim(),
         confirmConflicts: confirm,
@@ -260,7 +262,7 @@ function EventForm({ draft, teams, onClose }: { draft: EventDraft; teams: TeamOp
         teamId: teamId ?? null,
         opponent: common.opponent || null,
         location: common.location || null,
-        facility: common.facility || null,
+        facilityId: common.facilityId || null,
         transportation: common.transportation || null,
         notes: common.notes || null,
         repeat: rule,
@@ -404,7 +406,13 @@ function EventForm({ draft, teams, onClose }: { draft: EventDraft; teams: TeamOp
         <Divider label="Where" labelPosition="left" />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput label="Location" placeholder="Lincoln High School" {...form.getInputProps('location')} />
-          <TextInput label="Facility" placeholder="Main Gym" {...form.getInputProps('facility')} />
+          <FacilitySelect
+            value={v.facilityId}
+            onChange={(id) => form.setFieldValue('facilityId', id)}
+            current={
+              editing?.facilityId && editing.facility ? { id: editing.facilityId, name: editing.facility } : null
+            }
+          />
         </SimpleGrid>
         <TextInput
           label="Transportation"

@@ -12,7 +12,8 @@ export type PlannedEvent = {
   start: string;
   end: string;
   allDay: boolean;
-  facility: string;
+  /** The facility record's id, from the form's select ('' when none). */
+  facilityId: string;
   teamId: number | undefined;
   /** Editing: the event (or its series) that never conflicts with itself. */
   excludeId: number | undefined;
@@ -21,14 +22,14 @@ export type PlannedEvent = {
 
 /** The query the endpoint takes; null while there is nothing to check (no team, no facility, no date). */
 export function conflictCheckOf(p: PlannedEvent): ConflictCheck | null {
-  const facility = p.facility.trim();
-  if (!p.start || !p.end || p.start.startsWith('T') || !(facility || p.teamId)) return null;
+  const facilityId = p.facilityId ? Number(p.facilityId) : undefined;
+  if (!p.start || !p.end || p.start.startsWith('T') || !(facilityId || p.teamId)) return null;
   const { rule } = p;
   return {
     start: p.start,
     end: p.end,
     allDay: p.allDay,
-    facility: facility || undefined,
+    facilityId,
     teamId: p.teamId,
     excludeId: p.excludeId,
     repeatDays: rule?.byDay.length ? rule.byDay.join(',') : undefined,

@@ -59,8 +59,8 @@ async function bookAndConflict(page: Page, name: string) {
 
   // Another event in the same facility at an overlapping time: shown before saving.
   const second = await newEvent(page, `${name} Clinic`, name, date, '17:30', '18:30');
-  await expect(second.getByTestId('conflicts')).toContainText(`${name} is booked for`);
-  await expect(second.getByTestId('conflicts')).toContainText(`${name} Open Gym`);
+  await expect(second.getByTestId('conflicts')).toContainText(`Conflicts with ${name} Open Gym practice`);
+  await expect(second.getByTestId('conflicts')).toContainText(`in ${name}`);
   await expect(second.getByRole('button', { name: 'Save anyway' })).toBeVisible();
   return second;
 }

@@ -15,6 +15,8 @@ import { Toaster as Sonner } from 'sonner';
 export function Toaster() {
   const scheme = useComputedColorScheme('light');
   const phone = useMediaQuery('(max-width: 48em)');
+  // A touch screen wider than a phone (a tablet, a phone zoomed out) swipes too: no 20 px close button.
+  const touch = useMediaQuery('(pointer: coarse)');
   return (
     <Sonner
       position={phone ? 'top-center' : TOASTS.position}
@@ -24,7 +26,7 @@ export function Toaster() {
       hotkey={[...TOASTS.hotkey]}
       theme={scheme}
       richColors
-      closeButton={!phone}
+      closeButton={!phone && !touch}
       // On a phone sonner spans the screen between its offsets; a fixed width would push it off the edge.
       style={phone ? undefined : { width: TOASTS.widthPx }}
       swipeDirections={phone ? ['top'] : ['right']}

@@ -20,12 +20,3 @@ export function startOfToday(now = new Date()) {
 }
 
 export const addDays = (date: Date, days: number) => new Date(date.getTime() + days * 86_400_000);
-
-/** When a message came, short: "10:42 AM" today, "Tue" this week, "Mar 3" before. */
-export function relativeTime(iso: string, now = new Date()) {
-  const date = new Date(iso);
-  const days = (startOfToday(now).getTime() - startOfToday(date).getTime()) / 86_400_000;
-  if (days < 1) return date.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
-  if (days < 7) return date.toLocaleDateString('en-US', { weekday: 'short' });
-  return date.toLocaleDateString('en-US', { month: 'short', day: 'numeric' });
-}

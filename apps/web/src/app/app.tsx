@@ -3,11 +3,7 @@ import '@mantine/charts/styles.css';
 import '@mantine/dropzone/styles.css';
 import '@fieldhouse/client/theme/focus.css';
 import '@fieldhouse/client/theme/touch.css';
-import { cspNonce } from '@fieldhouse/client/csp.ts';
-import { cssVariablesResolver, theme } from '@fieldhouse/client/theme/theme.ts';
-import { Toaster } from '@fieldhouse/client/toaster.tsx';
-import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { AppFrame, useGuardsFollow } from '@fieldhouse/client/app-frame.tsx';
 import { RouterProvider } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { GlobalLoadingOverlay } from '../components/global-loading-overlay.tsx';
@@ -18,29 +14,17 @@ import { showPendingFlash } from '../lib/flash.ts';
 import { queryClient } from './query-client.ts';
 import { router } from './router.tsx';
 
-/** Re-runs route guards whenever the auth state changes (sign-in, sign-out, 401). */
 function AuthedRouter({ auth }: { auth: Auth }) {
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the guard must re-run when the auth state changes.
-  useEffect(() => {
-    void router.invalidate();
-  }, [auth.state]);
+  useGuardsFollow(router, auth.state);
   return <RouterProvider router={router} context={{ auth }} />;
 }
 
 export function App() {
   useEffect(showPendingFlash, []);
   return (
-    <MantineProvider
-      theme={theme}
-      cssVariablesResolver={cssVariablesResolver}
-      defaultColorScheme="light"
-      getStyleNonce={cspNonce}
-    >
-      <QueryClientProvider client={queryClient}>
-        <AuthProvider splash={<SplashScreen />}>{(auth) => <AuthedRouter auth={auth} />}</AuthProvider>
-        <Toaster />
-        <GlobalLoadingOverlay />
-      </QueryClientProvider>
-    </MantineProvider>
+    <AppFrame queryClient={queryClient} defaultColorScheme="light">
+      <AuthProvider splash={<SplashScreen />}>{(auth) => <AuthedRouter auth={auth} />}</AuthProvider>
+      <GlobalLoadingOverlay />
+    </AppFrame>
   );
 }

@@ -6,6 +6,7 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { QueryState } from '../../components/query-state.tsx';
+import { useMember } from '../../features/auth/use-auth.ts';
 import { conversationsQueryOptions } from '../../features/conversations/api/conversations.ts';
 import { ConversationRow } from '../../features/conversations/components/conversation-row.tsx';
 
@@ -15,6 +16,7 @@ export const Route = createFileRoute('/_member/chats/')({
 });
 
 function ChatsPage() {
+  const { organization } = useMember();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 250);
   const list = useInfiniteQuery(conversationsQueryOptions(debounced));
@@ -53,7 +55,7 @@ function ChatsPage() {
         <Stack gap="xs" component="ul" aria-label="Conversations" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {items.map((c) => (
             <li key={c.id}>
-              <ConversationRow conversation={c} />
+              <ConversationRow conversation={c} timeZone={organization?.timezone} />
             </li>
           ))}
         </Stack>

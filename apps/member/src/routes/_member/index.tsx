@@ -85,7 +85,7 @@ function HomePage() {
             >
               {unreadRooms.map((c) => (
                 <li key={c.id}>
-                  <ConversationRow conversation={c} />
+                  <ConversationRow conversation={c} timeZone={member.organization?.timezone} />
                 </li>
               ))}
             </Stack>

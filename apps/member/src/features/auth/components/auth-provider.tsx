@@ -1,7 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { signOut as amplifySignOut, getCurrentUser } from 'aws-amplify/auth';
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
-import { ApiError, onUnauthorized } from '../../../lib/api-client.ts';
+import { type SessionRule, useSession } from '@fieldhouse/client/auth/use-session.ts';
+import { type ReactNode, useCallback, useEffect, useMemo } from 'react';
+import { ApiError } from '../../../lib/api-client.ts';
 import { clearSnapshot, loadSnapshot, restoreSnapshot } from '../../offline/snapshot.ts';
 import { getMe } from '../api/get-me.ts';
 import { type Auth, AuthContext, type AuthState, type SignInCheck } from '../auth-context.ts';
@@ -12,20 +11,26 @@ const unreachable = (error: unknown) =>
   !(error instanceof ApiError) &&
   !['UserUnAuthenticatedException', 'NotAuthorizedException'].includes((error as Error | undefined)?.name ?? '');
 
+/** This app's session: members and staff stay (staff are pointed to the admin app), the blocked leave. */
+const MEMBER_SESSION: SessionRule<AuthState> = {
+  judge: async () => {
+    const checked = stateFor(await getMe());
+    return checked === 'blocked' ? null : checked;
+  },
+  // No answer at all (offline, the server unreachable): the last-read copy, if this browser still
+  // holds this person's session.
+  startFailed: (error, queryClient) => {
+    const snapshot = unreachable(error) ? loadSnapshot() : null;
+    if (!snapshot) return null;
+    restoreSnapshot(queryClient, snapshot);
+    return { status: 'signedIn', offline: true, ...snapshot.me };
+  },
+  forget: clearSnapshot,
+};
+
 /** Owns the auth state: the splash while the stored session is checked, then signed in or out. */
 export function AuthProvider({ splash, children }: { splash: ReactNode; children: (auth: Auth) => ReactNode }) {
-  const queryClient = useQueryClient();
-  const [state, setState] = useState<AuthState | null>(null);
-
-  const signOut = useCallback(
-    async ({ everywhere = false }: { everywhere?: boolean } = {}) => {
-      await amplifySignOut({ global: everywhere }).catch(() => {});
-      clearSnapshot();
-      queryClient.clear();
-      setState({ status: 'signedOut' });
-    },
-    [queryClient],
-  );
+  const { state, setState, signOut } = useSession(MEMBER_SESSION);
 
   const completeSignIn = useCallback(async (): Promise<SignInCheck> => {
     let next: ReturnType<typeof stateFor>;
@@ -41,32 +46,7 @@ export function AuthProvider({ splash, children }: { splash: ReactNode; children
     }
     setState(next);
     return { ok: true, state: next };
-  }, [signOut]);
-
-  useEffect(() => {
-    let cancelled = false;
-    void (async () => {
-      let next: AuthState = { status: 'signedOut' };
-      try {
-        await getCurrentUser();
-        const checked = stateFor(await getMe());
-        if (checked === 'blocked') await amplifySignOut().catch(() => {});
-        else next = checked;
-      } catch (error) {
-        // No session, or it no longer holds: signed out. No answer at all (offline, the server
-        // unreachable): the last-read copy, if this browser still holds this person's session.
-        const snapshot = unreachable(error) ? loadSnapshot() : null;
-        if (snapshot) {
-          restoreSnapshot(queryClient, snapshot);
-          next = { status: 'signedIn', offline: true, ...snapshot.me };
-        }
-      }
-      if (!cancelled) setState(next);
-    })();
-    return () => {
-      cancelled = true;
-    };
-  }, [queryClient]);
+  }, [signOut, setState]);
 
   // Started offline: when the network is back, the server decides again (a 401 signs out).
   const offline = state?.status === 'signedIn' && state.offline === true;
@@ -87,10 +67,7 @@ export function AuthProvider({ splash, children }: { splash: ReactNode; children
       clearInterval(timer);
       window.removeEventListener('online', recheck);
     };
-  }, [offline, signOut]);
-
-  // A 401 from any call ends the session; the router then sends the person to sign-in.
-  useEffect(() => onUnauthorized(() => void signOut()), [signOut]);
+  }, [offline, signOut, setState]);
 
   const auth = useMemo<Auth | null>(
     () => (state ? { state, completeSignIn, signOut } : null),

@@ -1,13 +1,19 @@
+import { messagePreview } from '@fieldhouse/client/chat/message-preview.ts';
+import { relativeTime } from '@fieldhouse/client/relative-time.ts';
 import type { MemberConversation } from '@fieldhouse/shared';
 import { Avatar, Badge, Group, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconShieldCheck, IconUsersGroup } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { relativeTime } from '../../../lib/dates.ts';
-import { messagePreview } from './message-preview.ts';
 import { personName } from './person-name.ts';
 
-/** One conversation: who, the last message, when, and how many are unread. */
-export function ConversationRow({ conversation: c }: { conversation: MemberConversation }) {
+/** One conversation: who, the last message, when (on the school's clock), and how many are unread. */
+export function ConversationRow({
+  conversation: c,
+  timeZone,
+}: {
+  conversation: MemberConversation;
+  timeZone: string | undefined;
+}) {
   const unread = c.unread > 0;
   const last = c.lastMessage;
   const preview = last
@@ -35,7 +41,7 @@ export function ConversationRow({ conversation: c }: { conversation: MemberConve
               </Text>
               {c.lastMessageAt && (
                 <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
-                  {relativeTime(c.lastMessageAt)}
+                  {relativeTime(c.lastMessageAt, timeZone)}
                 </Text>
               )}
             </Group>

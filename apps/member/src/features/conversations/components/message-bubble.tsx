@@ -2,12 +2,12 @@ import { MessageEditor } from '@fieldhouse/client/chat/controls/message-editor.t
 import { MessageMenu } from '@fieldhouse/client/chat/controls/message-menu.tsx';
 import { replyQuoteOf } from '@fieldhouse/client/chat/controls/reply-quote.ts';
 import { useMessageControls } from '@fieldhouse/client/chat/controls/use-message-controls.ts';
+import { messagePreview } from '@fieldhouse/client/chat/message-preview.ts';
 import type { ChatMessage, MessageQuote } from '@fieldhouse/shared';
 import { Box, Group, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useLongPress } from '../realtime/use-long-press.ts';
 import { Attachment } from './attachment.tsx';
-import { messagePreview } from './message-preview.ts';
 import { personName } from './person-name.ts';
 import { PollCard } from './poll-card.tsx';
 

@@ -1,30 +1,30 @@
+import { type SessionRule, useSession } from '@fieldhouse/client/auth/use-session.ts';
 import { AUTH, canUseWebApp } from '@fieldhouse/shared';
-import { useQueryClient } from '@tanstack/react-query';
-import { signOut as amplifySignOut, getCurrentUser } from 'aws-amplify/auth';
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useMemo } from 'react';
 import { setActiveOrganization } from '../../../lib/active-organization.ts';
-import { onUnauthorized } from '../../../lib/api-client.ts';
 import { getMe } from '../api/get-me.ts';
 import { type Auth, AuthContext, type AuthState, type SignInCheck } from '../auth-context.ts';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
- * Owns the auth state of SPEC §4: loading (with the splash for at least 2000 ms), then signed
- * in or out. A start-up auth error clears the user; sign-out clears the user, the query cache
- * and the 'reloaded after login' flag.
+ * SPEC §4's session: only those who may use the web app stay; the splash shows for at least
+ * 2000 ms; a start-up auth error clears the user; sign-out also forgets the 'reloaded after login'
+ * flag and the chosen organization. A 401/403 from any call ends the session (SPEC §8).
  */
-export function AuthProvider({ splash, children }: { splash: ReactNode; children: (auth: Auth) => ReactNode }) {
-  const queryClient = useQueryClient();
-  const [state, setState] = useState<AuthState | null>(null);
-
-  const signOut = useCallback(async () => {
-    await amplifySignOut().catch(() => {});
-    queryClient.clear();
+const ADMIN_SESSION: SessionRule<AuthState> = {
+  judge: async () => {
+    const me = await getMe();
+    return canUseWebApp(me.user) ? { status: 'signedIn', ...me } : null;
+  },
+  minSplashMs: AUTH.minLoadingDisplayMs,
+  forget: () => {
     localStorage.removeItem(AUTH.reloadedAfterLoginKey);
     setActiveOrganization(null);
-    setState({ status: 'signedOut' });
-  }, [queryClient]);
+  },
+};
+
+/** Owns the auth state of SPEC §4: loading (the splash), then signed in or out. */
+export function AuthProvider({ splash, children }: { splash: ReactNode; children: (auth: Auth) => ReactNode }) {
+  const { state, setState, signOut } = useSession(ADMIN_SESSION);
 
   const completeSignIn = useCallback(async (): Promise<SignInCheck> => {
     let me: Awaited<ReturnType<typeof getMe>>;
@@ -40,31 +40,7 @@ export function AuthProvider({ splash, children }: { splash: ReactNode; children
     }
     setState({ status: 'signedIn', ...me });
     return { ok: true, me };
-  }, [signOut]);
-
-  useEffect(() => {
-    let cancelled = false;
-    const started = Date.now();
-    void (async () => {
-      let next: AuthState = { status: 'signedOut' };
-      try {
-        await getCurrentUser();
-        const me = await getMe();
-        if (canUseWebApp(me.user)) next = { status: 'signedIn', ...me };
-        else await amplifySignOut().catch(() => {});
-      } catch {
-        // No session, or an auth error on start-up: the user is cleared.
-      }
-      await sleep(Math.max(0, AUTH.minLoadingDisplayMs - (Date.now() - started)));
-      if (!cancelled) setState(next);
-    })();
-    return () => {
-      cancelled = true;
-    };
-  }, []);
-
-  // A 401/403 from any call ends the session (SPEC §8); the router then sends the user to sign-in.
-  useEffect(() => onUnauthorized(() => void signOut()), [signOut]);
+  }, [signOut, setState]);
 
   const auth = useMemo<Auth | null>(
     () => (state ? { state, completeSignIn, signOut } : null),

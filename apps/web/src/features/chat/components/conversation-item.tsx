@@ -1,3 +1,4 @@
+import { messagePreview } from '@fieldhouse/client/chat/message-preview.ts';
 import type { PresenceStatus } from '@fieldhouse/client/chat/realtime/presence-store.ts';
 import { formatDisplayDate, type RoomListItem } from '@fieldhouse/shared';
 import { Badge, Group, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
@@ -27,10 +28,7 @@ export function ConversationItem({ item, viewerId, active, presence, onOpen, foc
   const name = [counterpart.firstName, counterpart.lastName].filter(Boolean).join(' ');
   const preview = !lastMessage
     ? 'No messages yet'
-    : `${lastMessage.sender.id === viewerId ? 'You: ' : ''}${
-        lastMessage.content ||
-        (lastMessage.messageType === 'IMAGE' ? 'Photo' : lastMessage.messageType === 'FILE' ? 'File' : '')
-      }`;
+    : `${lastMessage.sender.id === viewerId ? 'You: ' : ''}${messagePreview(lastMessage)}`;
   return (
     <UnstyledButton
       ref={ref}

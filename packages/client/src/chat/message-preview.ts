@@ -1,6 +1,9 @@
 import type { ChatMessage } from '@fieldhouse/shared';
 
-/** One line for a list: the text, or what was sent instead of text. */
+/**
+ * One line for a conversation list (both apps): the text, or what was sent instead of text.
+ * Unsent comes first: an unsent message keeps its poll and media rows but shows none of them.
+ */
 export function messagePreview(message: ChatMessage): string {
   if (message.unsent) return 'Message unsent';
   if (message.poll) return `Poll: ${message.poll.question}`;

@@ -1,0 +1,73 @@
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { signOut as amplifySignOut, getCurrentUser } from 'aws-amplify/auth';
+import { useCallback, useEffect, useState } from 'react';
+import { onUnauthorized } from '../api-client.ts';
+
+export type SignedOut = { status: 'signedOut' };
+const SIGNED_OUT: SignedOut = { status: 'signedOut' };
+
+/**
+ * One app's rule for a session; the admin app's and the member app's differ (who may stay, what
+ * else sign-out forgets, whether there is an offline start). Keep it a module constant: the
+ * provider's effects run once for it.
+ */
+export type SessionRule<State> = {
+  /** Reads /auth/me for the stored session and judges it: the state to hold, or null to end it. */
+  judge: () => Promise<State | null>;
+  /** No session could be confirmed at start-up (`error` says why): a state to start in anyway, or null. */
+  startFailed?: (error: unknown, queryClient: QueryClient) => State | null;
+  /** The splash stays on screen at least this long (the admin app's 2 s, SPEC §4). */
+  minSplashMs?: number;
+  /** What else sign-out forgets besides Amplify's session and the query cache. */
+  forget?: () => void;
+};
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The auth state core both apps' providers share: null while the stored session is checked at
+ * start-up (the splash), then the rule's state or signed out; `signOut` (also on any response the
+ * API client counts as unauthorized) clears Amplify's session, the query cache and what the rule
+ * names. Sign-in itself stays with each app (its form and its answers differ).
+ */
+export function useSession<State extends { status: string }>(rule: SessionRule<State>) {
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<State | SignedOut | null>(null);
+
+  const signOut = useCallback(
+    async ({ everywhere = false }: { everywhere?: boolean } = {}) => {
+      await amplifySignOut({ global: everywhere }).catch(() => {});
+      rule.forget?.();
+      queryClient.clear();
+      setState(SIGNED_OUT);
+    },
+    [queryClient, rule],
+  );
+
+  useEffect(() => {
+    let cancelled = false;
+    const started = Date.now();
+    void (async () => {
+      let next: State | SignedOut = SIGNED_OUT;
+      try {
+        await getCurrentUser();
+        const judged = await rule.judge();
+        if (judged) next = judged;
+        else await amplifySignOut().catch(() => {});
+      } catch (error) {
+        // No session, or it no longer holds: signed out, unless the rule can start without the server.
+        next = rule.startFailed?.(error, queryClient) ?? SIGNED_OUT;
+      }
+      await sleep(Math.max(0, (rule.minSplashMs ?? 0) - (Date.now() - started)));
+      if (!cancelled) setState(next);
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [queryClient, rule]);
+
+  // An unauthorized answer from any call ends the session; the router then sends the person to sign-in.
+  useEffect(() => onUnauthorized(() => void signOut()), [signOut]);
+
+  return { state, setState, signOut };
+}

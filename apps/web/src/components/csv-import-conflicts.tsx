@@ -3,7 +3,8 @@
  * each row with what it conflicts with, and the director's choice to import them anyway or skip
  * them. Imports without conflicts never show it.
  */
-import { Badge, Group, List, Paper, Radio, ScrollArea, Stack, Text } from '@mantine/core';
+import { Group, Paper, Radio, Stack, Text } from '@mantine/core';
+import { CsvRowIssues } from './csv-row-issues.tsx';
 
 export type ConflictChoice = 'import' | 'skip';
 
@@ -40,38 +41,13 @@ export function CsvImportConflicts({
           </Group>
         </Radio.Group>
       </Stack>
-      <ScrollArea.Autosize mah={240}>
-        <Stack gap={0}>
-          {rows.map((r) => (
-            <Group
-              key={r.row}
-              align="flex-start"
-              wrap="nowrap"
-              gap="sm"
-              px="md"
-              py="xs"
-              style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
-              data-testid="row-conflict"
-            >
-              <Badge variant="light" color="orange" tt="none" style={{ flexShrink: 0, overflow: 'visible' }}>
-                Row {r.row}
-              </Badge>
-              <Stack gap={2} style={{ minWidth: 0 }}>
-                {rowName(r.row) && (
-                  <Text size="sm" fw={600}>
-                    {rowName(r.row)}
-                  </Text>
-                )}
-                <List size="sm" spacing={0}>
-                  {r.conflicts.map((c) => (
-                    <List.Item key={c}>{c}</List.Item>
-                  ))}
-                </List>
-              </Stack>
-            </Group>
-          ))}
-        </Stack>
-      </ScrollArea.Autosize>
+      <CsvRowIssues
+        rows={rows.map((r) => ({ row: r.row, issues: r.conflicts }))}
+        rowName={rowName}
+        color="orange"
+        testId="row-conflict"
+        maxHeight={240}
+      />
     </Paper>
   );
 }

@@ -2,10 +2,8 @@ import { applyMapping, type ImportField, MAX_IMPORT_ROWS, matchColumns, parseCsv
 import {
   Alert,
   Anchor,
-  Badge,
   Button,
   Group,
-  List,
   Modal,
   Paper,
   Progress,
@@ -23,6 +21,7 @@ import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { toast } from 'sonner';
 import { type ConflictChoice, CsvImportConflicts } from './csv-import-conflicts.tsx';
+import { CsvRowIssues } from './csv-row-issues.tsx';
 
 /** What every import answers: a check of each row (numbered as in the spreadsheet) and a summary. */
 export type CsvImportResult = {
@@ -376,38 +375,13 @@ export function CsvImportWizard<R extends CsvImportResult>(props: CsvImportWizar
                   Download these rows
                 </Button>
               </Group>
-              <ScrollArea.Autosize mah={300}>
-                <Stack gap={0}>
-                  {invalid.map((r) => (
-                    <Group
-                      key={r.row}
-                      align="flex-start"
-                      wrap="nowrap"
-                      gap="sm"
-                      px="md"
-                      py="xs"
-                      style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
-                      data-testid="row-error"
-                    >
-                      <Badge variant="light" color="red" tt="none" style={{ flexShrink: 0, overflow: 'visible' }}>
-                        Row {r.row}
-                      </Badge>
-                      <Stack gap={2} style={{ minWidth: 0 }}>
-                        {rowName(r.row) && (
-                          <Text size="sm" fw={600}>
-                            {rowName(r.row)}
-                          </Text>
-                        )}
-                        <List size="sm" spacing={0}>
-                          {r.errors.map((e) => (
-                            <List.Item key={e}>{e}</List.Item>
-                          ))}
-                        </List>
-                      </Stack>
-                    </Group>
-                  ))}
-                </Stack>
-              </ScrollArea.Autosize>
+              <CsvRowIssues
+                rows={invalid.map((r) => ({ row: r.row, issues: r.errors }))}
+                rowName={rowName}
+                color="red"
+                testId="row-error"
+                maxHeight={300}
+              />
             </Paper>
           )}
           {conflicting.length > 0 && (

@@ -111,6 +111,7 @@ async function audit(url: string): Promise<Figures> {
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  if (process.env.DETAILS) printDetails(url, lhr.audits);
   return {
     performance: score('performance'),
     accessibility: score('accessibility'),
@@ -119,6 +120,20 @@ async function audit(url: string): Promise<Figures> {
     tbt: audit('total-blocking-time'),
     fcp: audit('first-contentful-paint'),
   };
+}
+
+/** DETAILS=1: where the main thread's time went (what to shrink next), per run. */
+function printDetails(url: string, audits: Record<string, { details?: unknown }>) {
+  type Row = Record<string, unknown>;
+  const rows = (id: string) => ((audits[id]?.details as { items?: Row[] } | undefined)?.items ?? []).slice(0, 8);
+  process.stderr.write(`\n${url}\n  scripts by main-thread time (ms: total / evaluation / parse+compile):\n`);
+  for (const r of rows('bootup-time'))
+    process.stderr.write(
+      `    ${Math.round(Number(r.total))} / ${Math.round(Number(r.scripting))} / ${Math.round(Number(r.scriptParseCompile))}  ${r.url}\n`,
+    );
+  process.stderr.write('  long tasks (start ms, duration ms):\n');
+  for (const r of rows('long-tasks'))
+    process.stderr.write(`    ${Math.round(Number(r.startTime))} ${Math.round(Number(r.duration))}  ${r.url}\n`);
 }
 
 async function installability(url: string) {

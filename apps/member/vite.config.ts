@@ -4,6 +4,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 // By path, not by package name: Vite bundles a config's relative imports but hands a package's to
 // Node, which cannot load TypeScript.
+import { assetManifest } from '../../packages/client/build/asset-manifest.ts';
+import { mantineStylesCheck } from '../../packages/client/build/mantine-styles-check.ts';
 import { precompress } from '../../packages/client/build/precompress.ts';
 import { sonnerStylesheet } from '../../packages/client/build/sonner-styles.ts';
 
@@ -12,7 +14,14 @@ const apiTarget = process.env.FIELDHOUSE_API ?? 'http://localhost:3000';
 /** The member app lives under /m/ on the same origin as the admin app (decision 021). */
 export default defineConfig({
   base: '/m/',
-  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), sonnerStylesheet(), precompress()],
+  plugins: [
+    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    react(),
+    sonnerStylesheet(),
+    mantineStylesCheck(),
+    assetManifest(),
+    precompress(),
+  ],
   // The server puts a fresh nonce in place of this one for each response (decision 014).
   html: { cspNonce: '__CSP_NONCE__' },
   resolve: {

@@ -72,10 +72,20 @@ test('last-read conversations open offline, and the app says so; back online it 
         }),
       )
       .toBe(true);
-    // Every screen's code is in the worker's cache before the network goes.
+    // Every file of the build is in the worker's cache before the network goes (the worker fetched
+    // them itself, from the build's list).
     await expect
-      .poll(() => page.evaluate(async () => (await (await caches.open('fieldhouse-member-assets-v1')).keys()).length))
-      .toBeGreaterThan(3);
+      .poll(
+        () =>
+          page.evaluate(async () => {
+            const wanted: string[] = await (await fetch('/m/asset-manifest.json')).json();
+            const cache = await caches.open('fieldhouse-member-assets-v1');
+            const kept = new Set((await cache.keys()).map((r) => new URL(r.url).pathname));
+            return wanted.length > 10 && wanted.every((url) => kept.has(url));
+          }),
+        { timeout: 30_000 },
+      )
+      .toBe(true);
 
     await context.setOffline(true);
     try {

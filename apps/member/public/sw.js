@@ -26,6 +26,39 @@ self.addEventListener('activate', (event) => {
   );
 });
 
+/**
+ * Every hashed file of the build the page runs (its `asset-manifest.json`), fetched and kept here,
+ * so every screen opens offline; files of older builds are dropped. The page asks after its load.
+ */
+async function precache() {
+  const response = await fetch('/m/asset-manifest.json', { cache: 'no-cache' });
+  if (!response.ok) return;
+  const urls = await response.json();
+  if (!Array.isArray(urls)) return;
+  const wanted = new Set(urls.filter((u) => typeof u === 'string' && u.startsWith('/m/assets/')));
+  const cache = await caches.open(ASSETS);
+  const kept = await cache.keys();
+  await Promise.all(kept.filter((r) => !wanted.has(new URL(r.url).pathname)).map((r) => cache.delete(r)));
+  const have = new Set(kept.map((r) => new URL(r.url).pathname));
+  // One at a time: a phone on a weak signal keeps its bandwidth for what the person opens.
+  for (const url of wanted) {
+    if (have.has(url)) continue;
+    const asset = await fetch(url).catch(() => null);
+    if (asset?.ok) await cache.put(url, asset);
+  }
+}
+
+let precaching = null;
+self.addEventListener('message', (event) => {
+  if (event.data?.type !== 'precache') return;
+  precaching ??= precache()
+    .catch(() => {})
+    .finally(() => {
+      precaching = null;
+    });
+  event.waitUntil(precaching);
+});
+
 self.addEventListener('fetch', (event) => {
   const request = event.request;
   if (request.method !== 'GET') return;

@@ -2,8 +2,7 @@
 import './lib/api-client.ts';
 import { startFrontEnd } from '@fieldhouse/client/start.tsx';
 import { App } from './app/app.tsx';
-import { loadScreens } from './app/router.tsx';
 import { registerServiceWorker } from './lib/service-worker.ts';
 
 await startFrontEnd(<App />);
-registerServiceWorker(loadScreens);
+registerServiceWorker();

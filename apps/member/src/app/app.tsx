@@ -1,4 +1,4 @@
-import '@mantine/core/styles.css';
+import './mantine-styles.ts';
 import '@fieldhouse/client/theme/focus.css';
 import '@fieldhouse/client/theme/touch.css';
 import { AppFrame, useGuardsFollow } from '@fieldhouse/client/app-frame.tsx';

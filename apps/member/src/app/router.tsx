@@ -1,4 +1,4 @@
-import { type AnyRoute, createRouter } from '@tanstack/react-router';
+import { createRouter } from '@tanstack/react-router';
 import { ErrorView, NotFoundView } from '../components/views.tsx';
 import type { Auth } from '../features/auth/auth-context.ts';
 import { routeTree } from '../routeTree.gen.ts';
@@ -15,10 +15,6 @@ export const router = createRouter({
   defaultErrorComponent: ErrorView,
   defaultNotFoundComponent: NotFoundView,
 });
-
-/** Every screen's code, loaded ahead (for offline use; lib/service-worker.ts). */
-export const loadScreens = () =>
-  Promise.all(Object.values(router.routesById).map((route) => router.loadRouteChunk(route as AnyRoute)));
 
 declare module '@tanstack/react-router' {
   interface Register {

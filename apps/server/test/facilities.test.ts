@@ -143,6 +143,15 @@ describe('events in facilities', () => {
       `/api/calendar/conflicts?start=${day(7)}T17:00&end=${day(7)}T17:30&facilityId=${court.id}`,
     );
     expect(byId.json().data.conflicts).toHaveLength(1);
+    // Another school's facility is not there for this school's check, as for its events.
+    const theirs = await (await as(app, school.superAdmin)).post(`/api/facilities?organizationId=${other.org.id}`, {
+      name: 'Their Court',
+    });
+    const foreign = await director.get(
+      `/api/calendar/conflicts?start=${day(7)}T17:00&end=${day(7)}T17:30&facilityId=${theirs.json().data.id}`,
+    );
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toMatchObject({ statusCode: 404, message: expect.any(String) });
 
     // A different facility at the same time does not conflict.
     const annex = await addFacility({ name: 'Annex' });

@@ -36,7 +36,7 @@ import { badRequest, notFound } from '../../errors.ts';
 import { recordAudit } from '../audit/record.ts';
 import { requireAuth } from '../auth/authenticate.ts';
 import { requireAdmin, resolveOrganization } from '../auth/policies.ts';
-import { facilityIdByName } from '../facilities/service.ts';
+import { facilityIdByName, findFacility } from '../facilities/service.ts';
 import { contextFor, type Outcome } from './change.ts';
 import { toInstants } from './event-input.ts';
 import { listFeeds, renderOccurrences, rotateFeed } from './feeds.ts';
@@ -230,6 +230,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       const q = request.query;
       const ctx = await actorContext(request, q.organizationId);
       if (q.teamId) await teamOfOrganization(app.database.db, ctx.organizationId, q.teamId);
+      if (q.facilityId) await findFacility(app.database.db, ctx.organizationId, q.facilityId);
       const { startsAt, endsAt } = toInstants(q.allDay, q.start, q.end, ctx.timeZone);
       if (endsAt <= startsAt) throw badRequest('end must be after start');
       let intervals = [{ start: startsAt, end: endsAt }];

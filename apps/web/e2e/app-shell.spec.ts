@@ -12,6 +12,8 @@ test('a signed-out deep link goes to sign-in and comes back after it', async ({ 
 });
 
 test('the shell reaches every screen of the spec', async ({ page, shot }) => {
+  // Seven screens and three deep links, each loading its code the first time: ~30 s on a busy machine.
+  test.setTimeout(60_000);
   await signIn(page);
   await expect(page.getByRole('combobox', { name: 'Organization' })).toHaveValue('Lincoln High School');
   await shot('home-light');

@@ -1,12 +1,4 @@
-import {
-  type CSSVariablesResolver,
-  createTheme,
-  DEFAULT_THEME,
-  Drawer,
-  type MantineColorsTuple,
-  Menu,
-  Modal,
-} from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, DEFAULT_THEME, type MantineColorsTuple } from '@mantine/core';
 import { darkenForWhite } from './contrast.ts';
 import overlays from './overlays.module.css';
 
@@ -50,16 +42,18 @@ export const theme = createTheme({
   defaultRadius: 'md',
   // Modals, menus and drawers stop sliding for people who ask the system for less motion.
   respectReducedMotion: true,
+  // Plain objects, not `Modal.extend(…)`: importing the components here would put Modal, Menu and
+  // their popover stack (@floating-ui, ~100 KB) into every app's start-up script.
   components: {
     // Mantine's × has no name of its own (WCAG 4.1.2); modals fill a phone's screen.
-    Modal: Modal.extend({
+    Modal: {
       defaultProps: { closeButtonProps: { 'aria-label': 'Close' } },
       classNames: { inner: overlays.modalInner, content: overlays.modalContent },
-    }),
-    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     // Mantine's focus placeholder is a focusable role="presentation" child of role="menu" (axe
     // aria-required-children); without it focus goes to the first item, as a menu's should.
-    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
   },
 });
 

@@ -11,6 +11,9 @@ import { api, DEMO, DESKTOP, expect, expectAccessible, MEMBERS, PHONE, signInMem
  * coach starts a conversation with a minor athlete, whose guardian is in it and reads both sides.
  */
 
+// Two or three browsers signed in per journey: ~20 s on a quiet machine, past 30 s on a slow one.
+test.describe.configure({ timeout: 60_000 });
+
 const id = async (baseURL: string, email: string) => (await api<MyProfile>(baseURL, email, 'GET', '/me/profile')).id;
 
 /** A second signed-in person in their own browser context (the fixture's page is the first). */

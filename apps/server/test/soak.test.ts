@@ -399,4 +399,4 @@ it('keeps every acked message once and shows it to every member, through drops a
     await database.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
-}, 120_000);
+}, 300_000);

@@ -208,18 +208,19 @@ export function UserDrawer({ userId, actor, onClose, onEdit }: Props) {
             <Stack gap="xs">
               <Text fw={600}>{data.guardians.length > 0 ? 'Guardians' : 'Guardian of'}</Text>
               {[...data.guardians, ...data.athletes].map((person) => (
-                <Group key={person.id} justify="space-between">
-                  <Stack gap={0}>
+                // The relationship sits beside the name: beside a long e-mail it wrapped onto its own line.
+                <Stack key={person.id} gap={0}>
+                  <Group gap="xs" wrap="nowrap">
                     <Text size="sm">{fullName(person)}</Text>
-                    <Text size="xs" c="dimmed">
-                      {person.email}
-                      {person.contactNumber ? ` · ${person.contactNumber}` : ''}
-                    </Text>
-                  </Stack>
-                  <Badge variant="outline" color="gray">
-                    {person.relationship}
-                  </Badge>
-                </Group>
+                    <Badge variant="outline" color="gray" size="sm">
+                      {person.relationship}
+                    </Badge>
+                  </Group>
+                  <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                    {person.email}
+                    {person.contactNumber ? ` · ${person.contactNumber}` : ''}
+                  </Text>
+                </Stack>
               ))}
             </Stack>
           )}

@@ -79,12 +79,12 @@ export async function benchPeople(bench: BenchApp, count: number, label: string)
     organizationId,
     ids: rows.map((r) => r.id),
     emails: people.map((p) => p.email),
-    /** Id tokens through the real identity endpoint, `batch` sign-ins at a time. */
-    signInAll: async (batch = 20) => {
+    /** Id tokens through the real identity endpoint (this app's, or a cluster node's), `batch` at a time. */
+    signInAll: async (batch = 20, base = bench.base) => {
       const tokens: string[] = [];
       for (let i = 0; i < people.length; i += batch)
         tokens.push(
-          ...(await Promise.all(people.slice(i, i + batch).map((p) => signIn(bench.base, p.email, BENCH_PASSWORD)))),
+          ...(await Promise.all(people.slice(i, i + batch).map((p) => signIn(base, p.email, BENCH_PASSWORD)))),
         );
       return tokens;
     },

@@ -5,11 +5,18 @@
  * The clients run in a forked child (the load generator), so the server's process is its own;
  * send and receive times are both read in the child, on one clock.
  * `DATABASE_URL=postgres://… node --import tsx bench/chat.ts [--clients 2000 --rooms 200 --rate 500 --seconds 10 --runs 3 --profile]`
+ *
+ * `--nodes 3` (with DATABASE_URL and REDIS_URL): the server is a cluster of that many processes
+ * (`npm run cluster`'s, on a database of its own), and each room's members are spread over the
+ * nodes, so every message crosses Redis. Clients connect to the nodes directly: the balancer is
+ * sticky by client address, and here every client has the same one.
+ * e.g. `--nodes 3 --clients 3000 --rooms 300 --rate 300`.
  */
 import { fork } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { Session } from 'node:inspector/promises';
+import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
@@ -17,17 +24,29 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { SOCKET, SOCKET_EVENTS } from '@fieldhouse/shared';
 import { count } from 'drizzle-orm';
+import pg from 'pg';
+import { createClient } from 'redis';
 import { Server } from 'socket.io';
 import { io as connect, type Socket } from 'socket.io-client';
 import { chatMessages, chatRoomMembers, chatRooms } from '../apps/server/src/db/schema/index.ts';
+import { type Cluster, startCluster } from '../apps/server/src/ops/cluster.ts';
 import { benchPeople, startBenchApp } from './bench-app.ts';
 import { median } from './stats.ts';
 
 /** What the parent asks the load generator to do. */
-type Job = { url: string; bare: boolean; tokens: string[]; roomIds: number[]; rate: number; seconds: number };
-type Measured = { latencies: number[]; ackLatencies: number[]; acked: number; failed: number; loopP99: number };
+type Job = { urls: string[]; bare: boolean; tokens: string[]; roomIds: number[]; rate: number; seconds: number };
+type Measured = {
+  latencies: number[];
+  ackLatencies: number[];
+  acked: number;
+  failed: number;
+  /** Messages a client received a second time (the same send, the same receiver). */
+  duplicates: number;
+  loopP99: number;
+};
 /** The child's messages: the sending phase starts and ends, then the figures. */
 type FromChild = 'sending' | 'sent' | Measured;
+const BASELINE = 'bare Socket.IO relay (baseline)';
 
 if (process.argv.includes('--load')) await generateLoad();
 else await measure();
@@ -40,7 +59,7 @@ async function generateLoad() {
   for (let i = 0; i < clients; i += 100) {
     const batch = job.roomIds.slice(i, i + 100).map(async (roomId, j) => {
       const token = job.tokens[i + j];
-      const socket = connect(job.url, {
+      const socket = connect(job.urls[i + j] as string, {
         path: job.bare ? '/socket.io' : SOCKET.path,
         transports: ['websocket'],
         reconnection: false,
@@ -61,10 +80,16 @@ async function generateLoad() {
   // settle, so the run measures chat.
   await new Promise((r) => setTimeout(r, 5000));
   const latencies: number[] = [];
-  for (const socket of sockets)
-    socket.on(SOCKET_EVENTS.chatMessageReceived, (m: { content: string }) =>
-      latencies.push(performance.now() - Number(m.content)),
-    );
+  let duplicates = 0;
+  for (const socket of sockets) {
+    // A message's content is its send time, unique per send: seen twice here is a duplicate.
+    const seen = new Set<string>();
+    socket.on(SOCKET_EVENTS.chatMessageReceived, (m: { content: string }) => {
+      if (seen.has(m.content)) duplicates++;
+      else latencies.push(performance.now() - Number(m.content));
+      seen.add(m.content);
+    });
+  }
   let acked = 0;
   let failed = 0;
   const ackLatencies: number[] = [];
@@ -90,7 +115,7 @@ async function generateLoad() {
   process.send?.('sent');
   for (const socket of sockets) socket.close();
   process.send?.(
-    { latencies, ackLatencies, acked, failed, loopP99: loop.percentile(99) / 1e6 } satisfies Measured,
+    { latencies, ackLatencies, acked, failed, duplicates, loopP99: loop.percentile(99) / 1e6 } satisfies Measured,
     () => process.exit(0),
   );
 }
@@ -103,18 +128,23 @@ async function measure() {
       rate: { type: 'string', default: '500' },
       seconds: { type: 'string', default: '10' },
       runs: { type: 'string', default: '3' },
+      nodes: { type: 'string', default: '1' },
       // Writes a CPU profile of the server process while the load runs against it.
       profile: { type: 'boolean', default: false },
     },
   });
-  const [clients, roomCount, rate, seconds, runs] = [
+  const [clients, roomCount, rate, seconds, runs, nodeCount] = [
     values.clients,
     values.rooms,
     values.rate,
     values.seconds,
     values.runs,
-  ].map(Number) as [number, number, number, number, number];
-  const bench = await startBenchApp();
+    values.nodes,
+  ].map(Number) as [number, number, number, number, number, number];
+  // The profile is of this process's server: a cluster's servers are other processes.
+  if (values.profile && nodeCount > 1) throw new Error('--profile measures one node; leave out --nodes');
+  const clusterDatabase = nodeCount > 1 ? await createClusterDatabase() : undefined;
+  const bench = await startBenchApp(clusterDatabase ? { DATABASE_URL: clusterDatabase.url } : {});
   const { db, database, base } = bench;
   process.stdout.write(`setting up ${clients} people in ${roomCount} rooms on ${database.kind}…\n`);
   const people = await benchPeople(bench, clients, 'Bench');
@@ -130,10 +160,14 @@ async function measure() {
     .returning({ id: chatRooms.id });
   const roomIds = people.ids.map((_, i) => rooms[i % roomCount]?.id as number);
   await db.insert(chatRoomMembers).values(people.ids.map((userId, i) => ({ roomId: roomIds[i] as number, userId })));
-  const tokens = await people.signInAll();
+  const cluster = clusterDatabase ? await startNodes(nodeCount, clusterDatabase.url, bench.dir) : undefined;
+  const nodeUrls = cluster ? cluster.nodes.map((node) => node.url) : [base];
+  // A room's members are people i, i + rooms, i + 2·rooms…: consecutive ones sit on different nodes.
+  const urls = people.ids.map((_, i) => nodeUrls[Math.floor(i / roomCount) % nodeUrls.length] as string);
+  const tokens = await people.signInAll(20, nodeUrls[0]);
 
-  /** One run of the load generator against `url`, with this process's event-loop delay while sending. */
-  async function run(url: string, bare: boolean) {
+  /** One run of the load generator (client i connects to `urls[i]`), with this process's event-loop delay while sending. */
+  async function run(urls: string[], bare: boolean) {
     const child = fork(fileURLToPath(import.meta.url), ['--load'], { stdio: 'inherit' });
     const loop = monitorEventLoopDelay({ resolution: 5 });
     const pauses: number[] = [];
@@ -156,7 +190,7 @@ async function measure() {
       });
       child.once('exit', (code) => reject(new Error(`load generator exited with ${code}`)));
     });
-    child.send({ url, bare, tokens: bare ? [] : tokens, roomIds, rate, seconds } satisfies Job);
+    child.send({ urls, bare, tokens: bare ? [] : tokens, roomIds, rate, seconds } satisfies Job);
     const measured = await result;
     if (profile) process.stdout.write(`CPU profile of the sending phase: ${await profile}\n`);
     return {
@@ -179,8 +213,13 @@ async function measure() {
     const at = percentile(m.latencies);
     const ack = percentile(m.ackLatencies);
     const ms = (v: number) => `${v.toFixed(1).padStart(6)} ms`;
+    // A cluster's servers are other processes: this one's loop and GC would say nothing of them.
+    const server = (r: typeof m) =>
+      cluster && label !== BASELINE
+        ? ''
+        : `server ${ms(r.serverLoopP99)} (max ${ms(r.serverLoopMax)}), server GC ${r.gcPauses} pauses, ${ms(r.gcTotal)} in all, longest ${ms(r.gcMax)}; `;
     process.stdout.write(
-      `${label.padEnd(34)} deliveries ${m.latencies.length.toLocaleString().padStart(7)} of ${expected.toLocaleString()}  p50 ${ms(at(0.5))}  p95 ${ms(at(0.95))}  p99 ${ms(at(0.99))}  max ${ms(at(1))}\n${''.padEnd(34)} ack p50 ${ms(ack(0.5))}  ack p99 ${ms(ack(0.99))}  event-loop delay p99: server ${ms(m.serverLoopP99)} (max ${ms(m.serverLoopMax)}), clients ${ms(m.loopP99)}; server GC ${m.gcPauses} pauses, ${ms(m.gcTotal)} in all, longest ${ms(m.gcMax)}\n`,
+      `${label.padEnd(34)} deliveries ${m.latencies.length.toLocaleString().padStart(7)} of ${expected.toLocaleString()} (${m.duplicates} duplicated)  p50 ${ms(at(0.5))}  p95 ${ms(at(0.95))}  p99 ${ms(at(0.99))}  max ${ms(at(1))}\n${''.padEnd(34)} ack p50 ${ms(ack(0.5))}  ack p99 ${ms(ack(0.99))}  event-loop delay p99: ${server(m)}clients ${ms(m.loopP99)}\n`,
     );
     return at(0.99);
   };
@@ -199,18 +238,22 @@ async function measure() {
     });
   });
   await new Promise<void>((resolve) => bareServer.listen(0, '127.0.0.1', () => resolve()));
-  const bare = await run(`http://127.0.0.1:${(bareServer.address() as { port: number }).port}`, true);
+  const relayUrl = `http://127.0.0.1:${(bareServer.address() as { port: number }).port}`;
+  const bare = await run(
+    urls.map(() => relayUrl),
+    true,
+  );
   await relay.close();
 
   process.stdout.write(
-    `\n${clients} clients, ${roomCount} rooms, ${rate} messages/s for ${seconds} s (${database.kind}), load generator in its own process\n`,
+    `\n${clients} clients, ${roomCount} rooms, ${rate} messages/s for ${seconds} s (${database.kind}${cluster ? `, ${nodeCount} nodes over Redis, each room's members on every node` : ''}), load generator in its own process\n`,
   );
-  const baseline = report('bare Socket.IO relay (baseline)', bare, rate * seconds * (perMessage - 1));
+  const baseline = report(BASELINE, bare, rate * seconds * (perMessage - 1));
   // Several runs against the same server: on two shared cores one run's tail is noisy.
   const p99s: number[] = [];
   for (let n = 1; n <= runs; n++) {
     const [before] = await db.select({ n: count() }).from(chatMessages);
-    const ours = await run(base, false);
+    const ours = await run(urls, false);
     const [after] = await db.select({ n: count() }).from(chatMessages);
     const p99 = report(`Fieldhouse run ${n} (auth, stored, acked)`, ours, rate * seconds * perMessage);
     p99s.push(p99);
@@ -222,8 +265,71 @@ async function measure() {
   process.stdout.write(
     `p99 over ${runs} runs: median ${median(p99s).toFixed(1)} ms, worst ${Math.max(...p99s).toFixed(1)} ms\n`,
   );
+  await cluster?.stop();
   await bench.close();
+  await clusterDatabase?.drop();
+  if (cluster) await dropRedisKeys(process.env.REDIS_URL as string, redisPrefix());
   process.exit(0);
+}
+
+/** A database of the bench's own on DATABASE_URL's server, for the cluster's nodes and this process. */
+async function createClusterDatabase() {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl || !process.env.REDIS_URL) throw new Error('--nodes needs DATABASE_URL and REDIS_URL');
+  const name = `fieldhouse_bench_cluster_${process.pid}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    await client.query(statement).finally(() => client.end());
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/** A free port on 127.0.0.1 (asked of the OS, then released). */
+function freePort() {
+  return new Promise<number>((resolve, reject) => {
+    const server = createNetServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** A function, not a constant: the bench runs from a top-level await above its declarations. */
+function redisPrefix() {
+  return `fieldhouse-bench-${process.pid}`;
+}
+
+/** The cluster's keys (Socket.IO's stream), so runs leave Redis as they found it. */
+async function dropRedisKeys(url: string, prefix: string) {
+  const client = createClient({ url });
+  await client.connect();
+  const keys = await client.keys(`${prefix}*`);
+  if (keys.length) await client.del(keys);
+  await client.quit();
+}
+
+/** `count` server processes on the bench's database and Redis, as `npm run cluster` starts them. */
+async function startNodes(count: number, databaseUrl: string, dir: string): Promise<Cluster> {
+  const ports = await Promise.all(Array.from({ length: count + 1 }, freePort));
+  process.stdout.write(`starting ${count} nodes…\n`);
+  return startCluster({
+    nodes: count,
+    port: ports[0] as number,
+    nodePorts: ports.slice(1),
+    databaseUrl,
+    redisUrl: process.env.REDIS_URL as string,
+    redisPrefix: redisPrefix(),
+    // The bench app's own secret: the accounts it created sign in on every node.
+    identitySecret: 'b'.repeat(64),
+    dataDir: join(dir, 'cluster-files'),
+    env: { SEED_DEMO: 'false', IDENTITY_RATE_LIMIT: '100000000', LOG_LEVEL: 'warn' },
+  });
 }
 
 /** Starts the V8 profiler in this process; the returned function stops it and names the file. */

@@ -16,7 +16,6 @@ import { fork } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { Session } from 'node:inspector/promises';
-import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
@@ -30,6 +29,7 @@ import { Server } from 'socket.io';
 import { io as connect, type Socket } from 'socket.io-client';
 import { chatMessages, chatRoomMembers, chatRooms } from '../apps/server/src/db/schema/index.ts';
 import { type Cluster, startCluster } from '../apps/server/src/ops/cluster.ts';
+import { freePorts } from '../apps/server/test/helpers/free-ports.ts';
 import { benchPeople, startBenchApp } from './bench-app.ts';
 import { median } from './stats.ts';
 
@@ -288,18 +288,6 @@ async function createClusterDatabase() {
   return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
-/** A free port on 127.0.0.1 (asked of the OS, then released). */
-function freePort() {
-  return new Promise<number>((resolve, reject) => {
-    const server = createNetServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /** A function, not a constant: the bench runs from a top-level await above its declarations. */
 function redisPrefix() {
   return `fieldhouse-bench-${process.pid}`;
@@ -316,7 +304,7 @@ async function dropRedisKeys(url: string, prefix: string) {
 
 /** `count` server processes on the bench's database and Redis, as `npm run cluster` starts them. */
 async function startNodes(count: number, databaseUrl: string, dir: string): Promise<Cluster> {
-  const ports = await Promise.all(Array.from({ length: count + 1 }, freePort));
+  const ports = await freePorts(count + 1);
   process.stdout.write(`starting ${count} nodes…\n`);
   return startCluster({
     nodes: count,

@@ -10,7 +10,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, get } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type ChatMessage, SOCKET_EVENTS, type SocketAck } from '@fieldhouse/shared';
@@ -20,6 +19,7 @@ import { type Cluster, findNginx, startCluster } from '../src/ops/cluster.ts';
 import { DEMO_ADMIN, DEMO_COACH_EMAIL } from '../src/seed/demo.ts';
 import { signIn } from '../src/simulate/simulate.ts';
 import { createEmptyDatabaseUrl } from './helpers/db.ts';
+import { freePorts } from './helpers/free-ports.ts';
 import { apiAt } from './helpers/http.ts';
 
 const nginx = findNginx();
@@ -35,23 +35,6 @@ let cluster: Cluster | undefined;
 let database: { url: string; drop: () => Promise<void> } | undefined;
 const dataDir = mkdtempSync(join(tmpdir(), 'fieldhouse-cluster-'));
 const sockets: Socket[] = [];
-
-/** Free ports from the system (the balancer's and each node's). */
-async function freePorts(count: number) {
-  const servers = await Promise.all(
-    Array.from(
-      { length: count },
-      () =>
-        new Promise<ReturnType<typeof createServer>>((resolve) => {
-          const server = createServer();
-          server.listen(0, '127.0.0.1', () => resolve(server));
-        }),
-    ),
-  );
-  const ports = servers.map((s) => (s.address() as { port: number }).port);
-  await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
-  return ports;
-}
 
 beforeAll(async () => {
   if (!enabled) return;

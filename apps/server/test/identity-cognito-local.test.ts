@@ -12,7 +12,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -28,6 +27,7 @@ import { bootstrap } from '../src/bootstrap.ts';
 import { connectSources } from '../src/http/security-headers.ts';
 import { IdentityError } from '../src/identity/errors.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
+import { freePorts } from './helpers/free-ports.ts';
 import { forgeToken } from './helpers/identity.ts';
 
 const INVITE_PASSWORD = 'Invite-Pass-1';
@@ -41,17 +41,8 @@ let pool = { id: '', clientId: '' };
 let app: TestApp;
 const savedEnv = { id: process.env.AWS_ACCESS_KEY_ID, secret: process.env.AWS_SECRET_ACCESS_KEY };
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-
 beforeAll(async () => {
-  const port = await freePort();
+  const [port] = await freePorts(1);
   endpoint = `http://127.0.0.1:${port}`;
   const start = createRequire(import.meta.url).resolve('cognito-local/lib/bin/start.js');
   // HOST and PORT also make its token issuer http://127.0.0.1:<port>/<pool id>. CODE is the

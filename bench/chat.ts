@@ -22,7 +22,7 @@ import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { SOCKET, SOCKET_EVENTS } from '@fieldhouse/shared';
-import { count } from 'drizzle-orm';
+import { count, max } from 'drizzle-orm';
 import pg from 'pg';
 import { createClient } from 'redis';
 import { Server } from 'socket.io';
@@ -34,8 +34,20 @@ import { benchPeople, startBenchApp } from './bench-app.ts';
 import { median } from './stats.ts';
 
 /** What the parent asks the load generator to do. */
-type Job = { urls: string[]; bare: boolean; tokens: string[]; roomIds: number[]; rate: number; seconds: number };
+type Job = {
+  urls: string[];
+  bare: boolean;
+  tokens: string[];
+  roomIds: number[];
+  rate: number;
+  seconds: number;
+  /** A node restarts during the run: clients reconnect, resend what was not acked and catch up from history. */
+  restart: boolean;
+  /** The newest stored message before the run: where a catch-up starts for a client that saw none yet. */
+  afterId: number;
+};
 type Measured = {
+  /** Send → receive at the clients that stayed connected (with a restart: at every client, live). */
   latencies: number[];
   ackLatencies: number[];
   acked: number;
@@ -43,10 +55,22 @@ type Measured = {
   /** Messages a client received a second time (the same send, the same receiver). */
   duplicates: number;
   loopP99: number;
+  /** Clients that lost their connection and came back. */
+  reconnected: number;
+  /** Deliveries that reached a reconnected client, live or from history (send → seen). */
+  reconnectedLatencies: number[];
+  /** Of those, how many came from history rather than live. */
+  caughtUp: number;
+  /** Reconnect → history read up to date, per reconnection. */
+  catchUpMs: number[];
+  /** Sends repeated after their ack did not come (same client id: stored once). */
+  resent: number;
 };
 /** The child's messages: the sending phase starts and ends, then the figures. */
 type FromChild = 'sending' | 'sent' | Measured;
 const BASELINE = 'bare Socket.IO relay (baseline)';
+/** With a restart, an ack not back in this time is sent again, as the apps' outbox does. */
+const RESEND_AFTER_MS = 3000;
 
 if (process.argv.includes('--load')) await generateLoad();
 else await measure();
@@ -62,7 +86,10 @@ async function generateLoad() {
       const socket = connect(job.urls[i + j] as string, {
         path: job.bare ? '/socket.io' : SOCKET.path,
         transports: ['websocket'],
-        reconnection: false,
+        // The apps reconnect with these delays; without a restart nobody needs to.
+        reconnection: job.restart,
+        reconnectionDelay: SOCKET.reconnectionDelayMs,
+        reconnectionDelayMax: SOCKET.reconnectionDelayMaxMs,
         forceNew: true,
         ...(token ? { auth: { idToken: token } } : {}),
       });
@@ -71,7 +98,7 @@ async function generateLoad() {
         socket.once('connect_error', reject);
       });
       // An open conversation joins its room, as the web's thread does.
-      await new Promise((resolve) => socket.emit(SOCKET_EVENTS.joinRoom, { roomId }, resolve));
+      await joinRoom(socket, roomId);
       return socket;
     });
     sockets.push(...(await Promise.all(batch)));
@@ -80,18 +107,59 @@ async function generateLoad() {
   // settle, so the run measures chat.
   await new Promise((r) => setTimeout(r, 5000));
   const latencies: number[] = [];
+  const reconnectedLatencies: number[] = [];
+  const catchUpMs: number[] = [];
+  const catchingUp = new Set<Promise<void>>();
   let duplicates = 0;
-  for (const socket of sockets) {
-    // A message's content is its send time, unique per send: seen twice here is a duplicate.
+  let caughtUp = 0;
+  let reconnected = 0;
+  for (const [i, socket] of sockets.entries()) {
+    // A message's content is its send time, unique per send (a resend keeps it): seen twice live
+    // is a duplicate. A message both live and in the history read after a reconnect is not: the
+    // apps merge the two by id.
     const seen = new Set<string>();
-    socket.on(SOCKET_EVENTS.chatMessageReceived, (m: { content: string }) => {
-      if (seen.has(m.content)) duplicates++;
-      else latencies.push(performance.now() - Number(m.content));
+    let lastId = job.afterId;
+    let cutOff = false;
+    const deliver = (m: { id?: number; content: string }, live: boolean) => {
+      if (m.id !== undefined && m.id > lastId) lastId = m.id;
+      if (seen.has(m.content)) {
+        if (live) duplicates++;
+        return;
+      }
       seen.add(m.content);
+      const latency = performance.now() - Number(m.content);
+      if (cutOff) reconnectedLatencies.push(latency);
+      else latencies.push(latency);
+      if (!live) caughtUp++;
+    };
+    socket.on(SOCKET_EVENTS.chatMessageReceived, (m: { id?: number; content: string }) => deliver(m, true));
+    if (!job.restart) continue;
+    socket.on('disconnect', (reason) => {
+      if (reason === 'io client disconnect') return;
+      if (!cutOff) reconnected++;
+      cutOff = true;
+      // A node going away closes its sockets itself, and Socket.IO does not come back from a
+      // server's close on its own: the apps connect again at once, and so does the bench.
+      if (reason === 'io server disconnect') socket.connect();
+    });
+    // Back on a node: into the room again, then what was missed, from history (as the apps do).
+    socket.on('connect', () => {
+      const roomId = job.roomIds[i] as number;
+      const from = performance.now();
+      const work = (async () => {
+        await joinRoom(socket, roomId);
+        for (const m of await historyAfter(job.urls[i] as string, job.tokens[i] as string, roomId, lastId))
+          deliver(m, false);
+        catchUpMs.push(performance.now() - from);
+      })();
+      catchingUp.add(work);
+      void work.finally(() => catchingUp.delete(work));
     });
   }
   let acked = 0;
   let failed = 0;
+  let resent = 0;
+  let pendingAcks = 0;
   const ackLatencies: number[] = [];
   const loop = monitorEventLoopDelay({ resolution: 5 });
   loop.enable();
@@ -104,20 +172,83 @@ async function generateLoad() {
     const i = Math.floor(Math.random() * clients);
     const sentAt = performance.now();
     const payload = { roomId: job.roomIds[i], message: String(sentAt), clientId: crypto.randomUUID() };
-    (sockets[i] as Socket).emit(SOCKET_EVENTS.chatMessage, payload, (ack?: { ok: boolean }) => {
+    const settle = (ack?: { ok: boolean }) => {
       ackLatencies.push(performance.now() - sentAt);
       if (ack?.ok === false) failed++;
       else acked++;
-    });
+    };
+    const socket = sockets[i] as Socket;
+    if (!job.restart) {
+      socket.emit(SOCKET_EVENTS.chatMessage, payload, settle);
+      continue;
+    }
+    // Sent while the node is away it waits in the client's buffer; lost in a dying node it is
+    // sent again with the same client id, which the server stores once.
+    pendingAcks++;
+    const send = () =>
+      socket
+        .timeout(RESEND_AFTER_MS)
+        .emit(SOCKET_EVENTS.chatMessage, payload, (error: Error | null, ack?: { ok: boolean }) => {
+          if (error) {
+            resent++;
+            // Not back yet: once it is (the buffered first try goes then too; the server keeps one).
+            if (socket.connected) send();
+            else socket.once('connect', send);
+            return;
+          }
+          pendingAcks--;
+          settle(ack);
+        });
+    send();
   }
   await new Promise((r) => setTimeout(r, 2000));
+  // After a restart: until every send is acked and every reconnected client has caught up.
+  const until = performance.now() + 60_000;
+  while ((pendingAcks > 0 || catchingUp.size > 0 || sockets.some((s) => !s.connected)) && performance.now() < until)
+    await new Promise((r) => setTimeout(r, 100));
+  await Promise.all(catchingUp);
+  await new Promise((r) => setTimeout(r, job.restart ? 1000 : 0));
   loop.disable();
   process.send?.('sent');
   for (const socket of sockets) socket.close();
   process.send?.(
-    { latencies, ackLatencies, acked, failed, duplicates, loopP99: loop.percentile(99) / 1e6 } satisfies Measured,
+    {
+      latencies,
+      ackLatencies,
+      acked,
+      failed,
+      duplicates,
+      loopP99: loop.percentile(99) / 1e6,
+      reconnected,
+      reconnectedLatencies,
+      caughtUp,
+      catchUpMs,
+      resent,
+    } satisfies Measured,
     () => process.exit(0),
   );
+}
+
+/** A declaration, not a constant: the bench runs from a top-level await above it. */
+function joinRoom(socket: Socket, roomId: number) {
+  return new Promise((resolve) => socket.emit(SOCKET_EVENTS.joinRoom, { roomId }, resolve));
+}
+
+/** A room's messages after `afterId`, every page, as a reconnecting app reads them. */
+async function historyAfter(base: string, token: string, roomId: number, afterId: number) {
+  type Page = { data: { messages: { id: number; content: string }[]; hasNewer: boolean } };
+  const messages: { id: number; content: string }[] = [];
+  for (let after = afterId; ; ) {
+    const res = await fetch(`${base}/api/chat/rooms/${roomId}/messages?after=${after}&limit=100`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    if (!res.ok) throw new Error(`history ${res.status}: ${await res.text()}`);
+    const { data } = (await res.json()) as Page;
+    messages.push(...data.messages);
+    const newest = data.messages.at(-1);
+    if (!data.hasNewer || !newest) return messages;
+    after = newest.id;
+  }
 }
 
 async function measure() {
@@ -129,6 +260,8 @@ async function measure() {
       seconds: { type: 'string', default: '10' },
       runs: { type: 'string', default: '3' },
       nodes: { type: 'string', default: '1' },
+      // With --nodes: the second node restarts (SIGTERM, start, healthy) a third into each run.
+      restart: { type: 'boolean', default: false },
       // Writes a CPU profile of the server process while the load runs against it.
       profile: { type: 'boolean', default: false },
     },
@@ -143,6 +276,7 @@ async function measure() {
   ].map(Number) as [number, number, number, number, number, number];
   // The profile is of this process's server: a cluster's servers are other processes.
   if (values.profile && nodeCount > 1) throw new Error('--profile measures one node; leave out --nodes');
+  if (values.restart && nodeCount < 2) throw new Error('--restart needs --nodes 2 or more');
   const clusterDatabase = nodeCount > 1 ? await createClusterDatabase() : undefined;
   const bench = await startBenchApp(clusterDatabase ? { DATABASE_URL: clusterDatabase.url } : {});
   const { db, database, base } = bench;
@@ -167,7 +301,9 @@ async function measure() {
   const tokens = await people.signInAll(20, nodeUrls[0]);
 
   /** One run of the load generator (client i connects to `urls[i]`), with this process's event-loop delay while sending. */
-  async function run(urls: string[], bare: boolean) {
+  async function run(urls: string[], bare: boolean, afterId = 0) {
+    const restart = values.restart && !bare;
+    let restarted: Promise<number> | undefined;
     const child = fork(fileURLToPath(import.meta.url), ['--load'], { stdio: 'inherit' });
     const loop = monitorEventLoopDelay({ resolution: 5 });
     const pauses: number[] = [];
@@ -180,6 +316,12 @@ async function measure() {
       child.on('message', (m: FromChild) => {
         if (m === 'sending') {
           if (values.profile && !bare) profiling = startProfile();
+          if (restart && cluster)
+            restarted = new Promise((r) => setTimeout(r, (seconds * 1000) / 3)).then(async () => {
+              const from = performance.now();
+              await cluster.restart(1);
+              return performance.now() - from;
+            });
           loop.enable();
           gc.observe({ entryTypes: ['gc'] });
         } else if (m === 'sent') {
@@ -190,8 +332,9 @@ async function measure() {
       });
       child.once('exit', (code) => reject(new Error(`load generator exited with ${code}`)));
     });
-    child.send({ urls, bare, tokens: bare ? [] : tokens, roomIds, rate, seconds } satisfies Job);
+    child.send({ urls, bare, tokens: bare ? [] : tokens, roomIds, rate, seconds, restart, afterId } satisfies Job);
     const measured = await result;
+    const restartMs = await restarted;
     if (profile) process.stdout.write(`CPU profile of the sending phase: ${await profile}\n`);
     return {
       ...measured,
@@ -200,6 +343,7 @@ async function measure() {
       gcPauses: pauses.length,
       gcMax: Math.max(0, ...pauses),
       gcTotal: pauses.reduce((a, b) => a + b, 0),
+      restartMs,
     };
   }
 
@@ -218,9 +362,17 @@ async function measure() {
       cluster && label !== BASELINE
         ? ''
         : `server ${ms(r.serverLoopP99)} (max ${ms(r.serverLoopMax)}), server GC ${r.gcPauses} pauses, ${ms(r.gcTotal)} in all, longest ${ms(r.gcMax)}; `;
+    const delivered = m.latencies.length + m.reconnectedLatencies.length;
     process.stdout.write(
-      `${label.padEnd(34)} deliveries ${m.latencies.length.toLocaleString().padStart(7)} of ${expected.toLocaleString()} (${m.duplicates} duplicated)  p50 ${ms(at(0.5))}  p95 ${ms(at(0.95))}  p99 ${ms(at(0.99))}  max ${ms(at(1))}\n${''.padEnd(34)} ack p50 ${ms(ack(0.5))}  ack p99 ${ms(ack(0.99))}  event-loop delay p99: ${server(m)}clients ${ms(m.loopP99)}\n`,
+      `${label.padEnd(34)} deliveries ${delivered.toLocaleString().padStart(7)} of ${expected.toLocaleString()} (${m.duplicates} duplicated)  p50 ${ms(at(0.5))}  p95 ${ms(at(0.95))}  p99 ${ms(at(0.99))}  max ${ms(at(1))}\n${''.padEnd(34)} ack p50 ${ms(ack(0.5))}  ack p99 ${ms(ack(0.99))}  event-loop delay p99: ${server(m)}clients ${ms(m.loopP99)}\n`,
     );
+    if (m.restartMs !== undefined) {
+      const back = percentile(m.reconnectedLatencies);
+      const catchUp = percentile(m.catchUpMs);
+      process.stdout.write(
+        `${''.padEnd(34)} restart: node 2 stopped and healthy again in ${(m.restartMs / 1000).toFixed(1)} s; ${m.reconnected} clients reconnected, ${m.reconnectedLatencies.length.toLocaleString()} deliveries to them (${m.caughtUp.toLocaleString()} from history, catch-up p50 ${ms(catchUp(0.5))}, max ${ms(catchUp(1))}), send → seen p50 ${ms(back(0.5))}, max ${ms(back(1))}; ${m.resent} sends repeated; p50/p95/p99 above are the clients that stayed connected\n`,
+      );
+    }
     return at(0.99);
   };
 
@@ -252,8 +404,8 @@ async function measure() {
   // Several runs against the same server: on two shared cores one run's tail is noisy.
   const p99s: number[] = [];
   for (let n = 1; n <= runs; n++) {
-    const [before] = await db.select({ n: count() }).from(chatMessages);
-    const ours = await run(urls, false);
+    const [before] = await db.select({ n: count(), newest: max(chatMessages.id) }).from(chatMessages);
+    const ours = await run(urls, false, Number(before?.newest ?? 0));
     const [after] = await db.select({ n: count() }).from(chatMessages);
     const p99 = report(`Fieldhouse run ${n} (auth, stored, acked)`, ours, rate * seconds * perMessage);
     p99s.push(p99);

@@ -222,7 +222,8 @@ export async function buildApp({ config, database, logger, identity: given }: Ap
   app.addHook('preClose', async () => {
     app.lifecycle.shuttingDown = true;
     // Open websockets would hold the HTTP server open; tell clients to reconnect elsewhere.
-    sockets.io.disconnectSockets(true);
+    // This node's only: without `local` the adapter would close every node's sockets too.
+    sockets.io.local.disconnectSockets(true);
     // A handshake still authenticating is not a socket yet and would escape; close its connection too.
     sockets.io.engine.close();
   });

@@ -133,3 +133,40 @@ describe.skipIf(!redisUrl)('presence across nodes', () => {
     }
   });
 });
+
+describe.skipIf(!redisUrl)('one node of several shutting down', () => {
+  it('closes its own sockets and leaves the other nodes’ connected', async () => {
+    const database = await createTestDatabase();
+    const clients: Socket[] = [];
+    try {
+      const a = await buildTestApp({ REDIS_URL: redisUrl ?? '' }, database);
+      const b = await buildTestApp({ REDIS_URL: redisUrl ?? '' }, database);
+      apps.push(a, b);
+      const [urlA, urlB] = await Promise.all([
+        a.listen({ port: 0, host: '127.0.0.1' }),
+        b.listen({ port: 0, host: '127.0.0.1' }),
+      ]);
+      const school = await buildSchool(a);
+      const onA = await openSocket(a, urlA, school.coach, clients);
+      const onB = await openSocket(a, urlB, school.director, clients);
+      // The nodes hear each other through Redis shortly after starting.
+      const received = new Promise<unknown>((resolve) => a.io.on('cluster:ping', resolve));
+      const timer = setInterval(() => b.io.serverSideEmit('cluster:ping', {}), 100);
+      await received.finally(() => clearInterval(timer));
+      const reasons: Record<string, string> = {};
+      onA.on('disconnect', (reason) => (reasons.a = reason));
+      onB.on('disconnect', (reason) => (reasons.b = reason));
+
+      // A rolling deploy stops node A: its clients are told to reconnect elsewhere, B's stay.
+      await a.close();
+      apps.splice(apps.indexOf(a), 1);
+      await new Promise((r) => setTimeout(r, 500));
+      expect(reasons).toEqual({ a: 'io server disconnect' });
+      expect(onB.connected).toBe(true);
+    } finally {
+      for (const socket of clients) socket.close();
+      for (const app of apps.splice(0)) await app.close();
+      await database.close();
+    }
+  });
+});

@@ -52,6 +52,8 @@ export type Cluster = {
   nodes: ClusterNode[];
   /** Ends a node with `signal` (SIGKILL: as a crash) and waits for it to be gone. */
   kill: (index: number, signal?: NodeJS.Signals) => Promise<void>;
+  /** Stops a node as a rolling deploy does (SIGTERM), starts it again on its port and waits for its health. */
+  restart: (index: number) => Promise<void>;
   stop: () => Promise<void>;
 };
 
@@ -88,32 +90,29 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     rmSync(prefix, { recursive: true, force: true });
   };
 
+  const startNode = (i: number) =>
+    startServerProcess(
+      {
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        PORT: String(options.nodePorts[i]),
+        DATABASE_URL: options.databaseUrl,
+        REDIS_URL: options.redisUrl,
+        REDIS_PREFIX: options.redisPrefix,
+        IDENTITY_SECRET: options.identitySecret,
+        DATA_DIR: options.dataDir,
+        // Links and the token issuer name the balancer, the one address people use.
+        PUBLIC_URL: url,
+        // Only the balancer on this machine may say who the client is.
+        TRUST_PROXY: '127.0.0.1',
+        ...options.env,
+      },
+      { onLine: (line) => log(`node${i + 1}`, line) },
+    );
+
   try {
     // Started together, as a deployment starts them: migrations and the first seed run once.
-    const servers = Array.from({ length: options.nodes }, (_, i) => {
-      const name = `node${i + 1}`;
-      return {
-        name,
-        server: startServerProcess(
-          {
-            NODE_ENV: 'production',
-            LOG_LEVEL: 'warn',
-            PORT: String(options.nodePorts[i]),
-            DATABASE_URL: options.databaseUrl,
-            REDIS_URL: options.redisUrl,
-            REDIS_PREFIX: options.redisPrefix,
-            IDENTITY_SECRET: options.identitySecret,
-            DATA_DIR: options.dataDir,
-            // Links and the token issuer name the balancer, the one address people use.
-            PUBLIC_URL: url,
-            // Only the balancer on this machine may say who the client is.
-            TRUST_PROXY: '127.0.0.1',
-            ...options.env,
-          },
-          { onLine: (line) => log(name, line) },
-        ),
-      };
-    });
+    const servers = Array.from({ length: options.nodes }, (_, i) => ({ name: `node${i + 1}`, server: startNode(i) }));
     // The banner names PUBLIC_URL (the balancer), so each node is found by its own port.
     for (const [i, { name, server }] of servers.entries()) {
       const nodeUrl = `http://127.0.0.1:${options.nodePorts[i]}`;
@@ -158,6 +157,14 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       if (!node || node.server.child.exitCode !== null || node.server.child.signalCode !== null) return;
       node.server.child.kill(signal);
       await node.server.exited;
+    },
+    restart: async (index) => {
+      const node = nodes[index];
+      if (!node) throw new Error(`no node ${index}`);
+      await stopServerProcess(node.server);
+      const server = startNode(index);
+      await waitForHealth(node.url, server.child, node.name, () => server.output().stderr);
+      nodes[index] = { ...node, server };
     },
     stop,
   };

@@ -47,7 +47,7 @@ type Job = {
   afterId: number;
 };
 type Measured = {
-  /** Send → receive at the clients that stayed connected (with a restart: at every client, live). */
+  /** Send → receive, live (with a restart: at the clients that stayed connected, from senders that did). */
   latencies: number[];
   ackLatencies: number[];
   acked: number;
@@ -59,12 +59,16 @@ type Measured = {
   reconnected: number;
   /** Deliveries that reached a reconnected client, live or from history (send → seen). */
   reconnectedLatencies: number[];
-  /** Of those, how many came from history rather than live. */
+  /** Deliveries to connected clients of messages sent from a node that was away (send → seen). */
+  outageLatencies: number[];
+  /** Of the deliveries to reconnected clients, how many came from history rather than live. */
   caughtUp: number;
   /** Reconnect → history read up to date, per reconnection. */
   catchUpMs: number[];
   /** Sends repeated after their ack did not come (same client id: stored once). */
   resent: number;
+  /** Deliveries never made, live or from history, by whether the receiver and the sender stayed connected. */
+  missing: { liveToConnected: number; outageToConnected: number; toReconnected: number };
 };
 /** The child's messages: the sending phase starts and ends, then the figures. */
 type FromChild = 'sending' | 'sent' | Measured;
@@ -110,6 +114,14 @@ async function generateLoad() {
   const reconnectedLatencies: number[] = [];
   const catchUpMs: number[] = [];
   const catchingUp = new Set<Promise<void>>();
+  const seenBy = new Map<Socket, Set<string>>();
+  const isCutOff = new Map<Socket, () => boolean>();
+  const sent: { content: string; roomId: number }[] = [];
+  // Sends from a client whose node was away (sent while cut off, or not acked when it was cut off):
+  // their time includes the outage, so they are counted apart from the live traffic.
+  const outageSends = new Set<string>();
+  const outageLatencies: number[] = [];
+  const unacked = new Map<Socket, Set<string>>();
   let duplicates = 0;
   let caughtUp = 0;
   let reconnected = 0;
@@ -118,6 +130,8 @@ async function generateLoad() {
     // is a duplicate. A message both live and in the history read after a reconnect is not: the
     // apps merge the two by id.
     const seen = new Set<string>();
+    seenBy.set(socket, seen);
+    isCutOff.set(socket, () => cutOff);
     let lastId = job.afterId;
     let cutOff = false;
     const deliver = (m: { id?: number; content: string }, live: boolean) => {
@@ -129,6 +143,7 @@ async function generateLoad() {
       seen.add(m.content);
       const latency = performance.now() - Number(m.content);
       if (cutOff) reconnectedLatencies.push(latency);
+      else if (outageSends.has(m.content)) outageLatencies.push(latency);
       else latencies.push(latency);
       if (!live) caughtUp++;
     };
@@ -138,6 +153,7 @@ async function generateLoad() {
       if (reason === 'io client disconnect') return;
       if (!cutOff) reconnected++;
       cutOff = true;
+      for (const content of unacked.get(socket) ?? []) outageSends.add(content);
       // A node going away closes its sockets itself, and Socket.IO does not come back from a
       // server's close on its own: the apps connect again at once, and so does the bench.
       if (reason === 'io server disconnect') socket.connect();
@@ -146,9 +162,11 @@ async function generateLoad() {
     socket.on('connect', () => {
       const roomId = job.roomIds[i] as number;
       const from = performance.now();
+      // Where the live messages stopped: ones arriving once the room is joined again come after the gap.
+      const gapFrom = lastId;
       const work = (async () => {
         await joinRoom(socket, roomId);
-        for (const m of await historyAfter(job.urls[i] as string, job.tokens[i] as string, roomId, lastId))
+        for (const m of await historyAfter(job.urls[i] as string, job.tokens[i] as string, roomId, gapFrom))
           deliver(m, false);
         catchUpMs.push(performance.now() - from);
       })();
@@ -171,6 +189,7 @@ async function generateLoad() {
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     const i = Math.floor(Math.random() * clients);
     const sentAt = performance.now();
+    sent.push({ content: String(sentAt), roomId: job.roomIds[i] as number });
     const payload = { roomId: job.roomIds[i], message: String(sentAt), clientId: crypto.randomUUID() };
     const settle = (ack?: { ok: boolean }) => {
       ackLatencies.push(performance.now() - sentAt);
@@ -185,6 +204,9 @@ async function generateLoad() {
     // Sent while the node is away it waits in the client's buffer; lost in a dying node it is
     // sent again with the same client id, which the server stores once.
     pendingAcks++;
+    if (!socket.connected) outageSends.add(payload.message);
+    const waiting = unacked.get(socket) ?? unacked.set(socket, new Set()).get(socket);
+    waiting?.add(payload.message);
     const send = () =>
       socket
         .timeout(RESEND_AFTER_MS)
@@ -197,6 +219,7 @@ async function generateLoad() {
             return;
           }
           pendingAcks--;
+          waiting?.delete(payload.message);
           settle(ack);
         });
     send();
@@ -210,6 +233,19 @@ async function generateLoad() {
   await new Promise((r) => setTimeout(r, job.restart ? 1000 : 0));
   loop.disable();
   process.send?.('sent');
+  const missing = { liveToConnected: 0, outageToConnected: 0, toReconnected: 0 };
+  const members = new Map<number, Socket[]>();
+  for (const [i, socket] of sockets.entries()) {
+    const roomId = job.roomIds[i] as number;
+    members.set(roomId, [...(members.get(roomId) ?? []), socket]);
+  }
+  for (const message of sent)
+    for (const member of members.get(message.roomId) ?? []) {
+      if (seenBy.get(member)?.has(message.content)) continue;
+      if (isCutOff.get(member)?.()) missing.toReconnected++;
+      else if (outageSends.has(message.content)) missing.outageToConnected++;
+      else missing.liveToConnected++;
+    }
   for (const socket of sockets) socket.close();
   process.send?.(
     {
@@ -221,9 +257,11 @@ async function generateLoad() {
       loopP99: loop.percentile(99) / 1e6,
       reconnected,
       reconnectedLatencies,
+      outageLatencies,
       caughtUp,
       catchUpMs,
       resent,
+      missing,
     } satisfies Measured,
     () => process.exit(0),
   );
@@ -362,15 +400,16 @@ async function measure() {
       cluster && label !== BASELINE
         ? ''
         : `server ${ms(r.serverLoopP99)} (max ${ms(r.serverLoopMax)}), server GC ${r.gcPauses} pauses, ${ms(r.gcTotal)} in all, longest ${ms(r.gcMax)}; `;
-    const delivered = m.latencies.length + m.reconnectedLatencies.length;
+    const delivered = m.latencies.length + m.reconnectedLatencies.length + m.outageLatencies.length;
     process.stdout.write(
       `${label.padEnd(34)} deliveries ${delivered.toLocaleString().padStart(7)} of ${expected.toLocaleString()} (${m.duplicates} duplicated)  p50 ${ms(at(0.5))}  p95 ${ms(at(0.95))}  p99 ${ms(at(0.99))}  max ${ms(at(1))}\n${''.padEnd(34)} ack p50 ${ms(ack(0.5))}  ack p99 ${ms(ack(0.99))}  event-loop delay p99: ${server(m)}clients ${ms(m.loopP99)}\n`,
     );
     if (m.restartMs !== undefined) {
       const back = percentile(m.reconnectedLatencies);
       const catchUp = percentile(m.catchUpMs);
+      const late = percentile(m.outageLatencies);
       process.stdout.write(
-        `${''.padEnd(34)} restart: node 2 stopped and healthy again in ${(m.restartMs / 1000).toFixed(1)} s; ${m.reconnected} clients reconnected, ${m.reconnectedLatencies.length.toLocaleString()} deliveries to them (${m.caughtUp.toLocaleString()} from history, catch-up p50 ${ms(catchUp(0.5))}, max ${ms(catchUp(1))}), send → seen p50 ${ms(back(0.5))}, max ${ms(back(1))}; ${m.resent} sends repeated; p50/p95/p99 above are the clients that stayed connected\n`,
+        `${''.padEnd(34)} restart: node 2 stopped and healthy again in ${(m.restartMs / 1000).toFixed(1)} s; ${m.reconnected} clients reconnected, ${m.reconnectedLatencies.length.toLocaleString()} deliveries to them (${m.caughtUp.toLocaleString()} from history, catch-up p50 ${ms(catchUp(0.5))}, max ${ms(catchUp(1))}), send → seen p50 ${ms(back(0.5))}, max ${ms(back(1))}; ${m.outageLatencies.length.toLocaleString()} deliveries to the others of messages sent into the outage (send → seen p50 ${ms(late(0.5))}, max ${ms(late(1))}), ${m.resent} sends repeated; not delivered: ${JSON.stringify(m.missing)}; p50/p95/p99 above are the live traffic: connected senders to connected receivers\n`,
       );
     }
     return at(0.99);

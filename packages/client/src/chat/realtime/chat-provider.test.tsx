@@ -4,10 +4,12 @@
  * ChatNavigation. The socket is a fake that lets the test play server events.
  */
 import { type ChatMessage, SOCKET_EVENTS } from '@fieldhouse/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type InfiniteData, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiGet } from '../../api-client.ts';
+import type { HistoryPage } from '../cache/chat-cache.ts';
 import { chatKeys } from '../cache/chat-queries.ts';
 import { type ChatNavigation, ChatProvider } from './chat-provider.tsx';
 
@@ -42,6 +44,7 @@ const { sockets, FakeSocket } = vi.hoisted(() => {
 });
 
 vi.mock('../socket/chat-socket.ts', () => ({ ChatSocket: FakeSocket }));
+vi.mock('../../api-client.ts', () => ({ apiGet: vi.fn(), apiPost: vi.fn(async () => ({})) }));
 vi.mock('../../web-config.ts', () => ({ webConfig: () => undefined }));
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: async () => ({}) }));
 vi.mock('sonner', () => ({
@@ -107,5 +110,55 @@ describe('ChatProvider', () => {
     expect(toast.info).toHaveBeenCalledWith('You are no longer in this conversation.');
     expect(navigation.showRoomList).toHaveBeenCalledWith('COACHES');
     expect(queryClient.getQueryData(chatKeys.room(7))).toBeUndefined();
+  });
+
+  it('catches every loaded room up from where its live messages stopped, though others arrive meanwhile', async () => {
+    const { socket, queryClient } = mount();
+    const stored = (roomId: number, id: number) => ({ ...message(roomId), id, content: `#${id}` });
+    const history = (messages: ChatMessage[]): InfiniteData<HistoryPage> => ({
+      pages: [{ messages, hasOlder: false, hasNewer: false }],
+      pageParams: [{}],
+    });
+    // Room 7 was read up to 100 and room 8 up to 200 when the connection dropped.
+    queryClient.setQueryData(chatKeys.history(7, undefined), history([stored(7, 100)]));
+    queryClient.setQueryData(chatKeys.history(8, undefined), history([stored(8, 200)]));
+    // While away, room 8 got 201…450: more than the newest page of 100 holds.
+    const room8 = Array.from({ length: 250 }, (_, i) => stored(8, 201 + i));
+    let live: ChatMessage | undefined;
+    let releaseRoom7 = () => {};
+    const room7Answered = new Promise<void>((resolve) => {
+      releaseRoom7 = resolve;
+    });
+    vi.mocked(apiGet).mockImplementation(async (path: string, query?: Record<string, unknown>) => {
+      const page = (messages: ChatMessage[], hasNewer: boolean) => ({
+        data: { messages, hasOlder: false, hasNewer },
+      });
+      if (path === '/chat/rooms/7/messages') {
+        await room7Answered;
+        return page([], false);
+      }
+      const all = [...room8, ...(live ? [live] : [])];
+      const after = query?.after as number | undefined;
+      if (after === undefined) return page(all.slice(-100), false);
+      const next = all.filter((m) => m.id > after).slice(0, 100);
+      return page(
+        next,
+        all.some((m) => m.id > (next.at(-1)?.id ?? after)),
+      );
+    });
+
+    socket.play('connect', undefined);
+    socket.play('connect', undefined);
+    // Room 7 is still catching up when room 8's next message arrives live.
+    live = stored(8, 500);
+    act(() => socket.play(SOCKET_EVENTS.chatMessageReceived, live));
+    await act(async () => releaseRoom7());
+
+    await vi.waitFor(() => {
+      const ids = queryClient
+        .getQueryData<InfiniteData<HistoryPage>>(chatKeys.history(8, undefined))
+        ?.pages.flatMap((p) => p.messages.map((m) => m.id));
+      expect(ids).toEqual([200, ...room8.map((m) => m.id), 500]);
+    });
   });
 });

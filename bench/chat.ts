@@ -11,6 +11,8 @@
  * nodes, so every message crosses Redis. Clients connect to the nodes directly: the balancer is
  * sticky by client address, and here every client has the same one.
  * e.g. `--nodes 3 --clients 3000 --rooms 300 --rate 300`.
+ * `--restart` (with --nodes): node 2 restarts a third into each run; its clients reconnect, resend
+ * what was not acked and catch up from history, and every delivery is counted, live or caught up.
  */
 import { fork } from 'node:child_process';
 import { writeFileSync } from 'node:fs';

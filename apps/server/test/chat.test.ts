@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { notifyUsers } from '../src/modules/chat/notifications.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { as, buildSchool, type School } from './helpers/directory.ts';
-import { signInAs } from './helpers/factories.ts';
+import { buildUser, signInAs } from './helpers/factories.ts';
 import { emitWithAck, nextEvent, openSocket } from './helpers/sockets.ts';
 
 let app: TestApp;
@@ -175,6 +175,36 @@ describe('unread counts and the room list', () => {
     const athletes = (await director.get('/api/chat/rooms?tab=ATHLETES&search=zoe')).json().data;
     expect(athletes.result).toEqual([
       expect.objectContaining({ id: school.athlete.id, chatId: null, unread: 0, lastMessage: null }),
+    ]);
+  });
+
+  it('pages the room list newest conversation first, each row with its own last message', async () => {
+    const other = await buildSchool(app);
+    const coaches = [
+      other.coach,
+      await buildUser(app, { role: 'COACH', firstName: 'Bo', organizationId: other.org.id }),
+      await buildUser(app, { role: 'COACH', firstName: 'Cy', organizationId: other.org.id }),
+    ];
+    const director = await socketFor(other.director);
+    for (const [i, coach] of coaches.entries()) {
+      const room = await directRoom(other.director, coach);
+      const ack = await emit(director, SOCKET_EVENTS.chatMessage, { roomId: room.id, message: `To coach ${i}` });
+      expect(ack).toMatchObject({ ok: true });
+    }
+    const list = async (page: number) =>
+      (await (await as(app, other.director)).get(`/api/chat/rooms?tab=COACHES&page=${page}&limit=2`)).json().data;
+    const [first, second] = [await list(1), await list(2)];
+    expect(first.paginationInfo).toMatchObject({ totalCount: 3 });
+    const rows = [...first.result, ...second.result].map(
+      (row: { counterpart: { id: number }; lastMessage: { content: string } }) => [
+        row.counterpart.id,
+        row.lastMessage.content,
+      ],
+    );
+    expect(rows).toEqual([
+      [coaches[2]?.id, 'To coach 2'],
+      [coaches[1]?.id, 'To coach 1'],
+      [coaches[0]?.id, 'To coach 0'],
     ]);
   });
 

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bootstrap } from '../src/bootstrap.ts';
 import { guardianLinks, teamCoaches, teamMembers, teams, users } from '../src/db/schema/index.ts';
 import { seedBulkUsers } from '../src/seed/bulk.ts';
+import { seedBulkMessages } from '../src/seed/bulk-messages.ts';
 import { DEMO_ADMIN, DEMO_ATHLETE_EMAIL, DEMO_COACH_EMAIL, DEMO_PARENT_EMAIL } from '../src/seed/demo.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/db.ts';
 import { createTestIdentity } from './helpers/identity.ts';
@@ -152,5 +153,38 @@ describe('bulk seed', () => {
     const [after] = await database.db.select({ n: count() }).from(users);
     expect((after?.n ?? 0) - (before?.n ?? 0)).toBe(6000);
     expect(progress).toEqual([5000, 6000]);
+  });
+
+  it('adds messages in the director’s conversations with adults, with progress and unread counts', async () => {
+    const database = await freshDatabase();
+    await bootstrap(database, (await createTestIdentity(database)).admin, { ...noAdmin, SEED_DEMO: true });
+    const [org] = await database.db.select({ id: users.organizationId }).from(users).limit(1);
+    const count = async (query: ReturnType<typeof sql>) =>
+      Number((await database.db.execute<{ n: number }>(query)).rows[0]?.n);
+    const before = await count(sql`select count(*) as n from chat_messages`);
+    const progress: number[] = [];
+    const { rooms, directorId } = await seedBulkMessages(database.db, {
+      count: 250_000,
+      organizationId: org?.id as number,
+      onProgress: (d) => progress.push(d),
+    });
+    expect(progress).toEqual([200_000, 250_000]);
+    expect((await count(sql`select count(*) as n from chat_messages`)) - before).toBe(250_000);
+    // The messages went to the director's conversations with adults: no minor, so no guardian to add.
+    const seeded = sql`select distinct room_id from chat_messages where content like 'Seeded message %'`;
+    expect(await count(sql`select count(*) as n from (${seeded}) s`)).toBe(rooms);
+    expect(
+      await count(sql`select count(*) as n from chat_room_members m join users u on u.id = m.user_id
+        where m.room_id in (${seeded}) and u.role = 'ATHLETE'`),
+    ).toBe(0);
+    // What the send path keeps: the last message time, and the director's unread count after their read position.
+    expect(
+      await count(sql`select count(*) as n from chat_rooms where id in (${seeded}) and last_message_at is null`),
+    ).toBe(0);
+    expect(
+      await count(sql`select count(*) as n from chat_room_members m
+        where m.user_id = ${directorId} and m.room_id in (${seeded})
+          and m.unread_count <> (select count(*) from chat_messages cm where cm.room_id = m.room_id and cm.id > m.last_read_message_id)`),
+    ).toBe(0);
   });
 });

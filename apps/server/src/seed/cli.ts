@@ -1,6 +1,7 @@
 /**
  * `npm run seed` seeds the demo school on an empty database; `npm run seed -- --users 100000`
- * then adds that many generated users to its organization (for benchmarks), showing progress.
+ * then adds that many generated users to its organization (for benchmarks), and
+ * `--messages 10000000` that many messages in its director's conversations, showing progress.
  */
 import { parseArgs } from 'node:util';
 import pino from 'pino';
@@ -11,13 +12,17 @@ import { runMigrations } from '../db/migrate.ts';
 import { organizations } from '../db/schema/index.ts';
 import { createIdentity } from '../identity/setup.ts';
 import { seedBulkUsers } from './bulk.ts';
+import { seedBulkMessages } from './bulk-messages.ts';
 
-const { values } = parseArgs({ options: { users: { type: 'string' } } });
-const wanted = values.users === undefined ? 0 : Number(values.users);
-if (!Number.isInteger(wanted) || wanted < 0 || wanted > 5_000_000) {
-  console.error('--users must be a whole number between 0 and 5000000');
+const { values } = parseArgs({ options: { users: { type: 'string' }, messages: { type: 'string' } } });
+const wholeNumber = (value: string | undefined, name: string, max: number) => {
+  const n = value === undefined ? 0 : Number(value);
+  if (Number.isInteger(n) && n >= 0 && n <= max) return n;
+  console.error(`--${name} must be a whole number between 0 and ${max}`);
   process.exit(2);
-}
+};
+const wanted = wholeNumber(values.users, 'users', 5_000_000);
+const wantedMessages = wholeNumber(values.messages, 'messages', 50_000_000);
 
 try {
   const config = loadConfig();
@@ -26,13 +31,13 @@ try {
   const identity = await createIdentity(config, database, pino({ level: 'warn' }));
   const result = await bootstrap(database, identity.admin, { ...config, SEED_DEMO: true });
   if (result.kind === 'demo') console.log(`Seeded ${result.summary.counts.athletes} athletes and their school.`);
-  if (wanted > 0) {
-    const [org] = await database.db
-      .select({ id: organizations.id })
-      .from(organizations)
-      .orderBy(organizations.id)
-      .limit(1);
-    if (!org) throw new Error('No organization to add users to');
+  const [org] = await database.db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .orderBy(organizations.id)
+    .limit(1);
+  if (!org && wanted + wantedMessages > 0) throw new Error('No organization to add users to');
+  if (org && wanted > 0) {
     const started = Date.now();
     await seedBulkUsers(database.db, {
       count: wanted,
@@ -41,6 +46,18 @@ try {
     });
     process.stdout.write(
       `\nAdded ${wanted.toLocaleString()} users in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`,
+    );
+  }
+  if (org && wantedMessages > 0) {
+    const started = Date.now();
+    const { rooms } = await seedBulkMessages(database.db, {
+      count: wantedMessages,
+      organizationId: org.id,
+      onProgress: (done) =>
+        process.stdout.write(`\r  messages ${done.toLocaleString()} / ${wantedMessages.toLocaleString()}`),
+    });
+    process.stdout.write(
+      `\nAdded ${wantedMessages.toLocaleString()} messages in ${rooms.toLocaleString()} conversations in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`,
     );
   }
   await database.close();

@@ -42,11 +42,11 @@ describe('migrations', () => {
     expect(await tableNames()).toEqual(before);
   });
 
-  it('index the user search text with trigrams', async () => {
+  it('index the user search text with trigrams, each school’s apart', async () => {
     const { rows } = await database.db.execute<{ indexdef: string }>(
-      sql`select indexdef from pg_indexes where indexname = 'users_search_trgm_idx'`,
+      sql`select indexdef from pg_indexes where indexname = 'users_org_search_trgm_idx'`,
     );
-    expect(rows[0]?.indexdef).toMatch(/gin .*gin_trgm_ops/);
+    expect(rows[0]?.indexdef).toMatch(/gist \(organization_id, search_text gist_trgm_ops\)/);
   });
 
   it('fold case and accents in the search text', async () => {

@@ -3,7 +3,7 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bootstrap } from '../src/bootstrap.ts';
 import { guardianLinks, teamCoaches, teamMembers, teams, users } from '../src/db/schema/index.ts';
-import { seedBulkUsers } from '../src/seed/bulk.ts';
+import { addBenchSchools, seedBulkUsers } from '../src/seed/bulk.ts';
 import { seedBulkMessages } from '../src/seed/bulk-messages.ts';
 import { DEMO_ADMIN, DEMO_ATHLETE_EMAIL, DEMO_COACH_EMAIL, DEMO_PARENT_EMAIL } from '../src/seed/demo.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/db.ts';
@@ -153,6 +153,21 @@ describe('bulk seed', () => {
     const [after] = await database.db.select({ n: count() }).from(users);
     expect((after?.n ?? 0) - (before?.n ?? 0)).toBe(6000);
     expect(progress).toEqual([5000, 6000]);
+  });
+
+  it('spreads generated users over a district’s schools', async () => {
+    const database = await freshDatabase();
+    await bootstrap(database, (await createTestIdentity(database)).admin, { ...noAdmin, SEED_DEMO: true });
+    const [org] = await database.db.select({ id: users.organizationId }).from(users).limit(1);
+    const first = org?.id as number;
+    const more = await addBenchSchools(database.db, 2);
+    expect(more).toHaveLength(2);
+    const [before] = await database.db.select({ n: count() }).from(users).where(eq(users.organizationId, first));
+    await seedBulkUsers(database.db, { count: 3000, organizationId: [first, ...more] });
+    const perSchool = async (id: number) =>
+      (await database.db.select({ n: count() }).from(users).where(eq(users.organizationId, id)))[0]?.n;
+    expect(await perSchool(first)).toBe((before?.n ?? 0) + 1000);
+    expect(await Promise.all(more.map(perSchool))).toEqual([1000, 1000]);
   });
 
   it('adds messages in the director’s conversations with adults, with progress and unread counts', async () => {

@@ -4,6 +4,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -50,7 +51,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   const unlock = lockDataDir(dataDir);
   let client: PGlite;
   try {
-    client = await PGlite.create(dataDir, { extensions: { pg_trgm, unaccent } });
+    client = await PGlite.create(dataDir, { extensions: { btree_gist, pg_trgm, unaccent } });
   } catch (error) {
     unlock();
     throw error;

@@ -1,6 +1,7 @@
 /**
  * `npm run seed` seeds the demo school on an empty database; `npm run seed -- --users 100000`
- * then adds that many generated users to its organization (for benchmarks), and
+ * then adds that many generated users to its organization (for benchmarks; `--schools 200`
+ * spreads them over that many schools, the first one's and new ones), and
  * `--messages 10000000` that many messages in its director's conversations, showing progress.
  */
 import { parseArgs } from 'node:util';
@@ -11,10 +12,12 @@ import { openDatabase } from '../db/client.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { organizations } from '../db/schema/index.ts';
 import { createIdentity } from '../identity/setup.ts';
-import { seedBulkUsers } from './bulk.ts';
+import { addBenchSchools, seedBulkUsers } from './bulk.ts';
 import { seedBulkMessages } from './bulk-messages.ts';
 
-const { values } = parseArgs({ options: { users: { type: 'string' }, messages: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { users: { type: 'string' }, schools: { type: 'string' }, messages: { type: 'string' } },
+});
 const wholeNumber = (value: string | undefined, name: string, max: number) => {
   const n = value === undefined ? 0 : Number(value);
   if (Number.isInteger(n) && n >= 0 && n <= max) return n;
@@ -23,6 +26,8 @@ const wholeNumber = (value: string | undefined, name: string, max: number) => {
 };
 const wanted = wholeNumber(values.users, 'users', 5_000_000);
 const wantedMessages = wholeNumber(values.messages, 'messages', 50_000_000);
+// --schools N: the first school and N − 1 new ones share the generated users (a district).
+const schoolCount = Math.max(1, wholeNumber(values.schools, 'schools', 10_000));
 
 try {
   const config = loadConfig();
@@ -39,13 +44,14 @@ try {
   if (!org && wanted + wantedMessages > 0) throw new Error('No organization to add users to');
   if (org && wanted > 0) {
     const started = Date.now();
+    const more = await addBenchSchools(database.db, schoolCount - 1);
     await seedBulkUsers(database.db, {
       count: wanted,
-      organizationId: org.id,
+      organizationId: [org.id, ...more],
       onProgress: (done) => process.stdout.write(`\r  users ${done.toLocaleString()} / ${wanted.toLocaleString()}`),
     });
     process.stdout.write(
-      `\nAdded ${wanted.toLocaleString()} users in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`,
+      `\nAdded ${wanted.toLocaleString()} users${schoolCount > 1 ? ` over ${schoolCount} schools` : ''} in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`,
     );
   }
   if (org && wantedMessages > 0) {

@@ -58,7 +58,9 @@ export const users = pgTable(
     index('users_org_role_idx').on(t.organizationId, t.role, t.id),
     index('users_org_status_idx').on(t.organizationId, t.status, t.id),
     index('users_org_graduation_year_idx').on(t.organizationId, t.graduationYear, t.id),
-    index('users_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    // Every search is one school's: with the organization first, the tree holds each school's
+    // trigrams apart, so a district's million people do not slow a school's search (btree_gist).
+    index('users_org_search_trgm_idx').using('gist', t.organizationId, t.searchText.op('gist_trgm_ops')),
   ],
 );
 

@@ -92,12 +92,12 @@ process.stdout.write(
 let round = 0;
 /** A different conversation each call, in the same order for the endpoint and the baseline. */
 const nextRoom = () => rooms[(round++ * 7919) % rooms.length] as (typeof rooms)[number];
-async function measure(label: string, fn: () => Promise<unknown>) {
+async function measure(label: string, fn: () => Promise<unknown>, rounds = Number(values.rounds)) {
   round = 0;
-  for (let i = 0; i < 20; i++) await fn();
+  for (let i = 0; i < Math.min(20, rounds); i++) await fn();
   round = 0;
   const times: number[] = [];
-  for (let i = 0; i < Number(values.rounds); i++) {
+  for (let i = 0; i < rounds; i++) {
     const started = performance.now();
     await fn();
     times.push(performance.now() - started);
@@ -148,4 +148,24 @@ const listApi = await measure('GET /chat/rooms + GET /chat/tabs', () =>
   Promise.all([get('/api/chat/rooms?tab=GUARDIANS&page=1&limit=20'), get('/api/chat/tabs')]),
 );
 ratio(listApi, listBase);
+
+// Reports read many messages: fewer rounds. The baseline counts the rows the report reads.
+const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const [yearAgo, today] = [day(Date.now() - 365 * 86_400_000), day(Date.now())];
+process.stdout.write(`\nreports (a year of messages, ${yearAgo} to ${today}; 30 rounds)\n`);
+const scan = `select count(*) from chat_messages cm join chat_rooms r on r.id = cm.room_id
+  where r.organization_id = $1 and cm.created_at >= $2::date and cm.created_at < $3::date + 1`;
+const reportBase = await measure(
+  'counting those messages through the driver',
+  () => client.query(scan, [organizationId, yearAgo, today]),
+  30,
+);
+const messaging = await measure(
+  'GET /reports/messaging',
+  () => get(`/api/reports/messaging?from=${yearAgo}&to=${today}`),
+  30,
+);
+ratio(messaging, reportBase);
+const unanswered = await measure('GET /reports/unanswered (page 1)', () => get('/api/reports/unanswered'), 30);
+ratio(unanswered, reportBase);
 await bench.close();

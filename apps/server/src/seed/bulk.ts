@@ -3,6 +3,7 @@
  * or spread over a district's schools (`--schools 200`).
  */
 import { ROLES } from '@fieldhouse/shared';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { organizations } from '../db/schema/index.ts';
 import { emailFactory, insertUsers, type NewUser, phoneNumber } from './demo.ts';
@@ -45,6 +46,8 @@ export async function seedBulkUsers(
     done += size;
     options.onProgress?.(done);
   }
+  // Plans for every query on users depend on its statistics: do not wait for autovacuum.
+  await db.execute(sql`analyze users`);
 }
 
 /** `count` more schools of a district (named, with their own slug), for users to be spread over. */

@@ -18,7 +18,9 @@ import { roomList, tabCounts } from '../apps/server/src/modules/chat/room-list.t
 import { seedBulkUsers } from '../apps/server/src/seed/bulk.ts';
 import { seedBulkMessages } from '../apps/server/src/seed/bulk-messages.ts';
 import { DEMO_ADMIN } from '../apps/server/src/seed/demo.ts';
+import { signIn } from '../apps/server/src/simulate/simulate.ts';
 import { startBenchApp } from './bench-app.ts';
+import { measureP95 } from './stats.ts';
 
 const { values } = parseArgs({
   options: {
@@ -59,20 +61,7 @@ const [director] = await db
   .orderBy(users.id)
   .limit(1);
 if (!director) throw new Error('no director');
-const auth = await app.inject({
-  method: 'POST',
-  url: '/api/identity',
-  headers: {
-    'content-type': 'application/x-amz-json-1.1',
-    'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
-  },
-  payload: JSON.stringify({
-    AuthFlow: 'USER_PASSWORD_AUTH',
-    ClientId: config.USER_POOL_CLIENT_ID,
-    AuthParameters: { USERNAME: director.email, PASSWORD: DEMO_ADMIN.password },
-  }),
-});
-const token = (auth.json() as { AuthenticationResult: { IdToken: string } }).AuthenticationResult.IdToken;
+const token = await signIn(bench.base, director.email, DEMO_ADMIN.password);
 const get = async (url: string) => {
   const res = await app.inject({ url, headers: { authorization: `Bearer ${token}` } });
   if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
@@ -93,23 +82,11 @@ process.stdout.write(
 let round = 0;
 /** A different conversation each call, in the same order for the endpoint and the baseline. */
 const nextRoom = () => rooms[(round++ * 7919) % rooms.length] as (typeof rooms)[number];
-async function measure(label: string, fn: () => Promise<unknown>, rounds = Number(values.rounds)) {
+/** The endpoint and its baseline go through the same conversations, in the same order. */
+const measure = (label: string, fn: () => Promise<unknown>, rounds = Number(values.rounds)) => {
   round = 0;
-  for (let i = 0; i < Math.min(20, rounds); i++) await fn();
-  round = 0;
-  const times: number[] = [];
-  for (let i = 0; i < rounds; i++) {
-    const started = performance.now();
-    await fn();
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  const at = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))] as number;
-  process.stdout.write(
-    `  ${label.padEnd(44)} p50 ${at(0.5).toFixed(2).padStart(7)} ms   p95 ${at(0.95).toFixed(2).padStart(7)} ms\n`,
-  );
-  return at(0.95);
-}
+  return measureP95(label, fn, { rounds, width: 44 });
+};
 const ratio = (endpoint: number, baseline: number) =>
   process.stdout.write(`  endpoint / baseline at p95: ${(endpoint / baseline).toFixed(2)}×\n`);
 

@@ -15,7 +15,9 @@ import { users } from '../apps/server/src/db/schema/index.ts';
 import { userListFilter } from '../apps/server/src/modules/users/list-users.ts';
 import { addBenchSchools, seedBulkUsers } from '../apps/server/src/seed/bulk.ts';
 import { DEMO_ADMIN } from '../apps/server/src/seed/demo.ts';
+import { signIn } from '../apps/server/src/simulate/simulate.ts';
 import { startBenchApp } from './bench-app.ts';
+import { measureP95 } from './stats.ts';
 
 const { values } = parseArgs({
   options: {
@@ -45,35 +47,8 @@ if ((existing?.n ?? 0) < wanted) {
   await database.db.execute(sql`analyze`);
 }
 
-const auth = await app.inject({
-  method: 'POST',
-  url: '/api/identity',
-  headers: {
-    'content-type': 'application/x-amz-json-1.1',
-    'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
-  },
-  payload: JSON.stringify({
-    AuthFlow: 'USER_PASSWORD_AUTH',
-    ClientId: config.USER_POOL_CLIENT_ID,
-    AuthParameters: { USERNAME: DEMO_ADMIN.email, PASSWORD: DEMO_ADMIN.password },
-  }),
-});
-const token = (auth.json() as { AuthenticationResult: { IdToken: string } }).AuthenticationResult.IdToken;
-async function measure(label: string, fn: () => Promise<unknown>) {
-  for (let i = 0; i < 20; i++) await fn();
-  const times: number[] = [];
-  for (let i = 0; i < Number(values.rounds); i++) {
-    const started = performance.now();
-    await fn();
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  const at = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))] as number;
-  process.stdout.write(
-    `  ${label.padEnd(34)} p50 ${at(0.5).toFixed(2).padStart(7)} ms   p95 ${at(0.95).toFixed(2).padStart(7)} ms\n`,
-  );
-  return at(0.95);
-}
+const token = await signIn(bench.base, DEMO_ADMIN.email, DEMO_ADMIN.password);
+const measure = (label: string, fn: () => Promise<unknown>) => measureP95(label, fn, { rounds: Number(values.rounds) });
 
 const client = (database.db as unknown as { $client: { query: (q: string, p: unknown[]) => Promise<unknown> } })
   .$client;

@@ -2,7 +2,7 @@ import { type ChatMessage, type PresenceSnapshot, SOCKET_EVENTS, type SocketAck 
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
-import { createTestDatabase } from './helpers/db.ts';
+import { createTestDatabase, type TestDatabase } from './helpers/db.ts';
 import { as, buildSchool } from './helpers/directory.ts';
 import { signInAs } from './helpers/factories.ts';
 import { emitWithAck, nextEvent, openSocket } from './helpers/sockets.ts';
@@ -12,6 +12,18 @@ const apps: TestApp[] = [];
 afterAll(async () => {
   for (const app of apps) await app.close();
 });
+
+/** Two nodes on one database and the run's Redis, listening; closed after the test. */
+async function twoNodes(database: TestDatabase) {
+  const a = await buildTestApp({ REDIS_URL: redisUrl ?? '' }, database);
+  const b = await buildTestApp({ REDIS_URL: redisUrl ?? '' }, database);
+  apps.push(a, b);
+  const [urlA, urlB] = await Promise.all([
+    a.listen({ port: 0, host: '127.0.0.1' }),
+    b.listen({ port: 0, host: '127.0.0.1' }),
+  ]);
+  return { a, b, urlA, urlB };
+}
 
 describe.skipIf(!redisUrl)('several nodes over Redis', () => {
   it('carries a broadcast from one node to another', async () => {
@@ -43,13 +55,7 @@ describe.skipIf(!redisUrl)('chat across nodes', () => {
     const database = await createTestDatabase();
     const clients: Socket[] = [];
     try {
-      const a = await buildTestApp({ REDIS_URL: redisUrl ?? '' }, database);
-      const b = await buildTestApp({ REDIS_URL: redisUrl ?? '' }, database);
-      apps.push(a, b);
-      const [urlA, urlB] = await Promise.all([
-        a.listen({ port: 0, host: '127.0.0.1' }),
-        b.listen({ port: 0, host: '127.0.0.1' }),
-      ]);
+      const { a, urlA, urlB } = await twoNodes(database);
       const school = await buildSchool(a);
       const room = (
         await (await as(a, school.director)).post('/api/chat/rooms/direct', { userId: school.coach.id })
@@ -90,13 +96,7 @@ describe.skipIf(!redisUrl)('presence across nodes', () => {
     const database = await createTestDatabase();
     const clients: Socket[] = [];
     try {
-      const a = await buildTestApp({ REDIS_URL: redisUrl ?? '' }, database);
-      const b = await buildTestApp({ REDIS_URL: redisUrl ?? '' }, database);
-      apps.push(a, b);
-      const [urlA, urlB] = await Promise.all([
-        a.listen({ port: 0, host: '127.0.0.1' }),
-        b.listen({ port: 0, host: '127.0.0.1' }),
-      ]);
+      const { a, urlA, urlB } = await twoNodes(database);
       const school = await buildSchool(a);
       const coach = school.coach.id;
       const query = async (socket: Socket) =>
@@ -139,13 +139,7 @@ describe.skipIf(!redisUrl)('one node of several shutting down', () => {
     const database = await createTestDatabase();
     const clients: Socket[] = [];
     try {
-      const a = await buildTestApp({ REDIS_URL: redisUrl ?? '' }, database);
-      const b = await buildTestApp({ REDIS_URL: redisUrl ?? '' }, database);
-      apps.push(a, b);
-      const [urlA, urlB] = await Promise.all([
-        a.listen({ port: 0, host: '127.0.0.1' }),
-        b.listen({ port: 0, host: '127.0.0.1' }),
-      ]);
+      const { a, b, urlA, urlB } = await twoNodes(database);
       const school = await buildSchool(a);
       const onA = await openSocket(a, urlA, school.coach, clients);
       const onB = await openSocket(a, urlB, school.director, clients);

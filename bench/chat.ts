@@ -32,6 +32,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { chatMessages, chatRoomMembers, chatRooms } from '../apps/server/src/db/schema/index.ts';
 import { type Cluster, startCluster } from '../apps/server/src/ops/cluster.ts';
 import { freePorts } from '../apps/server/test/helpers/free-ports.ts';
+import { historyAfter } from '../apps/server/test/helpers/history.ts';
 import { benchPeople, startBenchApp } from './bench-app.ts';
 import { median } from './stats.ts';
 
@@ -116,14 +117,19 @@ async function generateLoad() {
   const reconnectedLatencies: number[] = [];
   const catchUpMs: number[] = [];
   const catchingUp = new Set<Promise<void>>();
-  const seenBy = new Map<Socket, Set<string>>();
-  const isCutOff = new Map<Socket, () => boolean>();
+  // Per client: what it has seen (by content), whether its node went away, the newest id it saw
+  // live (where its catch-up starts) and its sends not acked yet.
+  const state = sockets.map(() => ({
+    seen: new Set<string>(),
+    cutOff: false,
+    lastId: job.afterId,
+    unacked: new Set<string>(),
+  }));
   const sent: { content: string; roomId: number }[] = [];
   // Sends from a client whose node was away (sent while cut off, or not acked when it was cut off):
   // their time includes the outage, so they are counted apart from the live traffic.
   const outageSends = new Set<string>();
   const outageLatencies: number[] = [];
-  const unacked = new Map<Socket, Set<string>>();
   let duplicates = 0;
   let caughtUp = 0;
   let reconnected = 0;
@@ -131,20 +137,16 @@ async function generateLoad() {
     // A message's content is its send time, unique per send (a resend keeps it): seen twice live
     // is a duplicate. A message both live and in the history read after a reconnect is not: the
     // apps merge the two by id.
-    const seen = new Set<string>();
-    seenBy.set(socket, seen);
-    isCutOff.set(socket, () => cutOff);
-    let lastId = job.afterId;
-    let cutOff = false;
+    const client = state[i] as (typeof state)[number];
     const deliver = (m: { id?: number; content: string }, live: boolean) => {
-      if (m.id !== undefined && m.id > lastId) lastId = m.id;
-      if (seen.has(m.content)) {
+      if (m.id !== undefined && m.id > client.lastId) client.lastId = m.id;
+      if (client.seen.has(m.content)) {
         if (live) duplicates++;
         return;
       }
-      seen.add(m.content);
+      client.seen.add(m.content);
       const latency = performance.now() - Number(m.content);
-      if (cutOff) reconnectedLatencies.push(latency);
+      if (client.cutOff) reconnectedLatencies.push(latency);
       else if (outageSends.has(m.content)) outageLatencies.push(latency);
       else latencies.push(latency);
       if (!live) caughtUp++;
@@ -153,9 +155,9 @@ async function generateLoad() {
     if (!job.restart) continue;
     socket.on('disconnect', (reason) => {
       if (reason === 'io client disconnect') return;
-      if (!cutOff) reconnected++;
-      cutOff = true;
-      for (const content of unacked.get(socket) ?? []) outageSends.add(content);
+      if (!client.cutOff) reconnected++;
+      client.cutOff = true;
+      for (const content of client.unacked) outageSends.add(content);
       // A node going away closes its sockets itself, and Socket.IO does not come back from a
       // server's close on its own: the apps connect again at once, and so does the bench.
       if (reason === 'io server disconnect') socket.connect();
@@ -165,7 +167,7 @@ async function generateLoad() {
       const roomId = job.roomIds[i] as number;
       const from = performance.now();
       // Where the live messages stopped: ones arriving once the room is joined again come after the gap.
-      const gapFrom = lastId;
+      const gapFrom = client.lastId;
       const work = (async () => {
         await joinRoom(socket, roomId);
         for (const m of await historyAfter(job.urls[i] as string, job.tokens[i] as string, roomId, gapFrom))
@@ -207,8 +209,8 @@ async function generateLoad() {
     // sent again with the same client id, which the server stores once.
     pendingAcks++;
     if (!socket.connected) outageSends.add(payload.message);
-    const waiting = unacked.get(socket) ?? unacked.set(socket, new Set()).get(socket);
-    waiting?.add(payload.message);
+    const { unacked } = state[i] as (typeof state)[number];
+    unacked.add(payload.message);
     const send = () =>
       socket
         .timeout(RESEND_AFTER_MS)
@@ -221,7 +223,7 @@ async function generateLoad() {
             return;
           }
           pendingAcks--;
-          waiting?.delete(payload.message);
+          unacked.delete(payload.message);
           settle(ack);
         });
     send();
@@ -236,15 +238,15 @@ async function generateLoad() {
   loop.disable();
   process.send?.('sent');
   const missing = { liveToConnected: 0, outageToConnected: 0, toReconnected: 0 };
-  const members = new Map<number, Socket[]>();
-  for (const [i, socket] of sockets.entries()) {
+  const members = new Map<number, (typeof state)[number][]>();
+  for (const [i, client] of state.entries()) {
     const roomId = job.roomIds[i] as number;
-    members.set(roomId, [...(members.get(roomId) ?? []), socket]);
+    members.set(roomId, [...(members.get(roomId) ?? []), client]);
   }
   for (const message of sent)
     for (const member of members.get(message.roomId) ?? []) {
-      if (seenBy.get(member)?.has(message.content)) continue;
-      if (isCutOff.get(member)?.()) missing.toReconnected++;
+      if (member.seen.has(message.content)) continue;
+      if (member.cutOff) missing.toReconnected++;
       else if (outageSends.has(message.content)) missing.outageToConnected++;
       else missing.liveToConnected++;
     }
@@ -272,23 +274,6 @@ async function generateLoad() {
 /** A declaration, not a constant: the bench runs from a top-level await above it. */
 function joinRoom(socket: Socket, roomId: number) {
   return new Promise((resolve) => socket.emit(SOCKET_EVENTS.joinRoom, { roomId }, resolve));
-}
-
-/** A room's messages after `afterId`, every page, as a reconnecting app reads them. */
-async function historyAfter(base: string, token: string, roomId: number, afterId: number) {
-  type Page = { data: { messages: { id: number; content: string }[]; hasNewer: boolean } };
-  const messages: { id: number; content: string }[] = [];
-  for (let after = afterId; ; ) {
-    const res = await fetch(`${base}/api/chat/rooms/${roomId}/messages?after=${after}&limit=100`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    if (!res.ok) throw new Error(`history ${res.status}: ${await res.text()}`);
-    const { data } = (await res.json()) as Page;
-    messages.push(...data.messages);
-    const newest = data.messages.at(-1);
-    if (!data.hasNewer || !newest) return messages;
-    after = newest.id;
-  }
 }
 
 async function measure() {

@@ -20,6 +20,7 @@ import { DEMO_ADMIN, DEMO_COACH_EMAIL } from '../src/seed/demo.ts';
 import { signIn } from '../src/simulate/simulate.ts';
 import { createEmptyDatabaseUrl } from './helpers/db.ts';
 import { freePorts } from './helpers/free-ports.ts';
+import { historyAfter as historyAt } from './helpers/history.ts';
 import { apiAt } from './helpers/http.ts';
 
 const nginx = findNginx();
@@ -87,18 +88,9 @@ type Client = {
 };
 
 /** Everything of the room after `after`, page by page (what the web app does after a reconnect). */
-async function historyAfter(token: string, roomId: number, after: number) {
-  const messages: ChatMessage[] = [];
-  for (let cursor = after; ; ) {
-    const page = await api<{ messages: ChatMessage[]; hasNewer: boolean }>(
-      token,
-      `/chat/rooms/${roomId}/messages?after=${cursor}&limit=100`,
-    );
-    messages.push(...page.messages);
-    if (!page.hasNewer || page.messages.length === 0) return messages;
-    cursor = page.messages[page.messages.length - 1]?.id as number;
-  }
-}
+/** History through the balancer, as the app reads it. */
+const historyAfter = (token: string, roomId: number, after: number) =>
+  historyAt(cluster?.url as string, token, roomId, after);
 
 function openClient(name: string, token: string, address: string, transport: 'websocket' | 'polling', roomId: number) {
   const socket = connect(cluster?.url as string, {

@@ -25,20 +25,20 @@ export async function seedBulkMessages(
   if (directorId === undefined) throw new Error('The organization has no active athletic director');
 
   // One direct room per adult (the demo's own rooms are kept and used as they are).
+  const adults = sql`u.organization_id = ${options.organizationId} and u.status = 'ACTIVE' and u.id <> ${directorId}
+    and u.role in ('COACH', 'PARENT', 'ATHLETIC_ADMINISTRATOR', 'ASSISTANT_ATHLETIC_DIRECTOR')`;
   const { rows: rooms } = await db.transaction(async (tx) => {
     await tx.execute(sql`
       insert into chat_rooms (organization_id, kind, direct_key)
       select ${options.organizationId}, 'DIRECT', least(u.id, ${directorId})::text || ':' || greatest(u.id, ${directorId})::text
       from users u
-      where u.organization_id = ${options.organizationId} and u.status = 'ACTIVE' and u.id <> ${directorId}
-        and u.role in ('COACH', 'PARENT', 'ATHLETIC_ADMINISTRATOR', 'ASSISTANT_ATHLETIC_DIRECTOR')
+      where ${adults}
       on conflict (direct_key) do nothing`);
     const found = await tx.execute<{ room_id: number; other_id: number }>(sql`
       select r.id as room_id, u.id as other_id
       from users u
       join chat_rooms r on r.direct_key = least(u.id, ${directorId})::text || ':' || greatest(u.id, ${directorId})::text
-      where u.organization_id = ${options.organizationId} and u.status = 'ACTIVE' and u.id <> ${directorId}
-        and u.role in ('COACH', 'PARENT', 'ATHLETIC_ADMINISTRATOR', 'ASSISTANT_ATHLETIC_DIRECTOR')
+      where ${adults}
       order by r.id`);
     await tx.execute(sql`
       insert into chat_room_members (room_id, user_id)

@@ -10,6 +10,7 @@ export * from './delivery.ts';
 export * from './facilities.ts';
 export * from './guardians.ts';
 export * from './identity.ts';
+export * from './message-counts.ts';
 export * from './message-versions.ts';
 export * from './organizations.ts';
 export * from './polls.ts';

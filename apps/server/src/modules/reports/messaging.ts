@@ -1,5 +1,5 @@
 /**
- * Messaging activity (decision 011):
+ * Messaging activity (decision 011; its counts and runs are kept as messages arrive, decision 031):
  * - messages per day, by the sender's group (COACHES, ATHLETES, GUARDIANS; admins are STAFF),
  *   in the organization's days, every day of the range listed;
  * - median first-response time per conversation group: in a DIRECT room between an admin of the
@@ -43,22 +43,20 @@ export async function messagesPerDay(
   group?: ReportGroup,
 ): Promise<MessagingDayRow[]> {
   const { tz, lo, hi } = { tz: ctx.timezone, ...rangeBounds(ctx.timezone, range) };
-  const groupFilter = group ? sql`and u.role = ${GROUP_ROLES[group]}` : sql``;
+  const roleFilter = group ? sql`and c.sender_role = ${GROUP_ROLES[group]}` : sql``;
+  // Sums the kept counts (decision 031), not the messages: one row per 15 minutes and role.
   const { rows } = await ctx.db.execute<MessagingDayRow>(sql`
     with m as (
-      select (m.created_at at time zone ${tz})::date as day, ${groupOfRole(sql`u.role`)} as grp
-      from chat_messages m
-      join chat_rooms r on r.id = m.room_id
-      join users u on u.id = m.sender_id
-      where r.organization_id = ${ctx.organizationId} and m.deleted_at is null and m.message_type <> 'SYSTEM'
-        and m.created_at >= ${lo} and m.created_at < ${hi} ${groupFilter}
+      select (c.slice at time zone ${tz})::date as day, ${groupOfRole(sql`c.sender_role`)} as grp, c.messages
+      from chat_message_counts c
+      where c.organization_id = ${ctx.organizationId} and c.slice >= ${lo} and c.slice < ${hi} ${roleFilter}
     )
     select to_char(d.day, 'YYYY-MM-DD') as day,
-           count(m.grp) filter (where m.grp = 'COACHES')::int as "COACHES",
-           count(m.grp) filter (where m.grp = 'ATHLETES')::int as "ATHLETES",
-           count(m.grp) filter (where m.grp = 'GUARDIANS')::int as "GUARDIANS",
-           count(m.grp) filter (where m.grp = 'STAFF')::int as "STAFF",
-           count(m.grp)::int as total
+           coalesce(sum(m.messages) filter (where m.grp = 'COACHES'), 0)::int as "COACHES",
+           coalesce(sum(m.messages) filter (where m.grp = 'ATHLETES'), 0)::int as "ATHLETES",
+           coalesce(sum(m.messages) filter (where m.grp = 'GUARDIANS'), 0)::int as "GUARDIANS",
+           coalesce(sum(m.messages) filter (where m.grp = 'STAFF'), 0)::int as "STAFF",
+           coalesce(sum(m.messages), 0)::int as total
     from generate_series(${range.from}::date, ${range.to}::date, interval '1 day') as d(day)
     left join m on m.day = d.day::date
     group by d.day
@@ -85,10 +83,10 @@ const conversationsCte = (ctx: ReportContext, group?: ReportGroup) => sql`
   )`;
 
 /*
- * Messages are read only through `chat_messages_room_time_idx` (room, created_at, id; kept
- * messages only — migration 0025): a range scan per room for the runs that start in the range,
- * and a `limit 1` step either side of a message for its neighbours. The first version scanned
- * every direct message of the organization with window functions (decision 011).
+ * The unanswered list reads messages only through `chat_messages_room_time_idx` (room,
+ * created_at, id; kept messages only — migration 0025): a `limit 1` step per question and room.
+ * The first version scanned every direct message of the organization with window functions
+ * (decision 011).
  * A message is kept when it is not deleted and not SYSTEM (the index's predicate, repeated so the
  * planner can use it); its side is 'C' for a coach, athlete or guardian (a minor's guardians are
  * members too) and 'A' for an admin of the organization; anyone else's messages are ignored.
@@ -115,29 +113,21 @@ const step = (ctx: ReportContext, room: SQL, bound: SQL, order: 'asc' | 'desc', 
     where n.room_id = ${room} and ${KEPT('n')} and ${bound} and ${sides}
     order by n.created_at ${sql.raw(order)}, n.id ${sql.raw(order)} limit 1`;
 };
-const beforeM = sql`(n.created_at, n.id) < (m.created_at, m.id)`;
-const afterM = sql`(n.created_at, n.id) > (m.created_at, m.id)`;
 
-/** The first-response query (exported so the test can EXPLAIN exactly what runs). */
+/**
+ * The first-response query (exported so the test can EXPLAIN exactly what runs): the runs that
+ * start in the range, kept as messages arrive (decision 031), of the school's staff conversations.
+ */
 export function firstResponseQuery(ctx: ReportContext, range: Range, group?: ReportGroup) {
   const { lo, hi } = rangeBounds(ctx.timezone, range);
   return sql`
-    with ${conversationsCte(ctx, group)},
-    run_starts as (
-      select cv.grp, m.id, m.room_id, m.created_at
-      from conversations cv
-      join chat_messages m on m.room_id = cv.room_id and m.created_at >= ${lo} and m.created_at < ${hi} and ${KEPT('m')}
-      join users mu on mu.id = m.sender_id and ${COUNTERPART('mu')}
-      left join lateral (${step(ctx, sql`m.room_id`, beforeM, 'desc')}) prev on true
-      where prev.side is distinct from 'C'
-    )
-    -- The step to the reply only for run starts, not for every counterpart message of the range.
-    select m.grp, count(*)::int as started, count(reply.created_at)::int as answered,
-           percentile_cont(0.5) within group (order by extract(epoch from reply.created_at - m.created_at))
-             filter (where reply.created_at is not null) as median
-    from run_starts m
-    left join lateral (${step(ctx, sql`m.room_id`, afterM, 'asc', 'A')}) reply on true
-    group by m.grp`;
+    with ${conversationsCte(ctx, group)}
+    select cv.grp, count(*)::int as started, count(x.replied_at)::int as answered,
+           percentile_cont(0.5) within group (order by extract(epoch from x.replied_at - x.started_at))
+             filter (where x.replied_at is not null) as median
+    from conversations cv
+    join chat_response_runs x on x.room_id = cv.room_id and x.started_at >= ${lo} and x.started_at < ${hi}
+    group by cv.grp`;
 }
 
 type FirstResponseSqlRow = { grp: ReportGroup; started: number; answered: number; median: number | string | null };

@@ -46,6 +46,7 @@ import { facilityRoutes } from './modules/facilities/routes.ts';
 import { memberRoutes } from './modules/member/routes.ts';
 import { messageControlRoutes } from './modules/message-controls/routes.ts';
 import { organizationRoutes } from './modules/organizations/routes.ts';
+import { startCountFoldJob } from './modules/reports/fold-job.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
 import { safeguardingRoutes } from './modules/safeguarding/routes.ts';
 import { setupRoutes } from './modules/setup/routes.ts';
@@ -216,6 +217,7 @@ export async function buildApp({ config, database, logger, identity: given }: Ap
   app.decorate('freshUsers', freshUsers(sockets.io, database.db, { clustered: sockets.clustered, log: app.log }));
   app.decorate('delivery', await createDelivery(app, sockets.io, sockets.track));
   app.decorate('broadcasts', startBroadcastJob(app));
+  startCountFoldJob(app);
   identity.onSessionsRevoked(disconnectRevokedSessions(sockets.io, database.db));
   // Mail handed to SMTP finishes before the database closes.
   app.addHook('onClose', async () => identity.embedded?.mailer.drain());

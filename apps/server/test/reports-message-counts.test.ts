@@ -1,14 +1,17 @@
 /**
- * The messaging report's kept counts (decision 031): after every path that adds, removes or
- * re-attributes a message — bulk rows, a send, an edit, an unsend, a time pinned afterwards, a
- * role change, a user removed, a room removed, a school removed, parallel sends — the table
- * equals a recount of the messages themselves, and the report reads it.
+ * The messaging report's kept counts and runs (decision 031): after every path that adds, removes
+ * or re-attributes a message — bulk rows, a send, an edit, an unsend, a time pinned afterwards, a
+ * role change, a user removed, a room removed, a school removed, parallel sends — the counts
+ * equal a recount of the messages themselves, the runs equal runs made again from the messages
+ * (reports-first-response.test.ts checks those against a window query), and the report reads them.
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { sendMessage } from '../src/modules/chat/messages.ts';
 import { ensureDirectRoom } from '../src/modules/chat/rooms.ts';
 import { editMessage, unsendMessage } from '../src/modules/message-controls/service.ts';
+import { FOLD_SECONDS } from '../src/modules/reports/fold-job.ts';
+import { foldMessageCounts } from '../src/modules/reports/messaging.ts';
 import { as, withSchools } from './helpers/directory.ts';
 
 const fixture = withSchools();
@@ -16,14 +19,16 @@ const db = () => fixture.app.testDatabase.db;
 
 type CountRow = { organization_id: number; slice: string; sender_role: string; messages: number };
 
-/** The kept table, without the slices that went back to zero. */
-const kept = async () =>
-  (
-    await db().execute<CountRow>(sql`
-      select organization_id, to_char(slice at time zone 'UTC', 'YYYY-MM-DD HH24:MI') as slice,
-             sender_role::text, messages
-      from chat_message_counts where messages <> 0 order by 1, 2, 3`)
-  ).rows;
+/** The kept table once the pending changes are folded in, without the slices back at zero. */
+const kept = async () => {
+  await foldMessageCounts(db());
+  const { rows } = await db().execute<CountRow>(sql`
+    select organization_id, to_char(slice at time zone 'UTC', 'YYYY-MM-DD HH24:MI') as slice,
+           sender_role::text, messages
+    from chat_message_counts where messages <> 0 order by 1, 2, 3`);
+  return rows;
+};
+const pendingChanges = async () => (await db().execute(sql`select 1 from chat_message_count_changes`)).rows.length;
 
 /** The same figures counted from the messages. */
 const recount = async () =>
@@ -36,9 +41,19 @@ const recount = async () =>
       group by 1, 2, 3 order by 1, 2, 3`)
   ).rows;
 
+/** Every DIRECT room's first-response runs as kept, then as made again from the messages. */
+const runs = () =>
+  db().execute(sql`select message_id::text, room_id, started_at, replied_at from chat_response_runs order by 1`);
+const rebuiltRuns = async () => {
+  await db().execute(sql`select chat_response_runs_refresh(id, '-infinity') from chat_rooms where kind = 'DIRECT'`);
+  return runs();
+};
+
 const expectInStep = async () => {
   const counted = await recount();
   expect(await kept()).toEqual(counted);
+  const keptRuns = (await runs()).rows;
+  expect(keptRuns).toEqual((await rebuiltRuns()).rows);
   return counted;
 };
 
@@ -102,26 +117,43 @@ describe('kept message counts', () => {
 
     // The migration's backfill (its last statement) makes the same figures from the messages.
     await db().execute(sql`delete from chat_message_counts`);
-    await db().execute(sql`select chat_message_counts_move(null, null, null, 1)`);
+    await db().execute(sql`select chat_message_counts_of(null, null, 1)`);
     expect(await kept()).toEqual(after);
   });
 
-  it('stay exact under parallel sends to one school and slice', async () => {
+  it('stay exact under parallel sends to one conversation from both sides, and folds among them', async () => {
     const { school } = fixture;
     const room = await ensureDirectRoom(db(), school.director, school.parent);
     const before = await kept();
-    await Promise.all(
-      Array.from({ length: 40 }, (_, i) =>
+    // Folds (as two nodes' jobs would) race with the sends.
+    await Promise.all([
+      ...Array.from({ length: 40 }, (_, i) =>
         sendMessage(db(), i % 2 ? school.director : school.parent, room, {
           content: `parallel ${i}`,
           messageType: 'TEXT',
         }),
       ),
-    );
+      ...Array.from({ length: 6 }, () => foldMessageCounts(db())),
+    ]);
+    const roomRuns = sql`select 1 from chat_response_runs where room_id = ${room.id}`;
+    const keptRuns = (await db().execute(roomRuns)).rows.length;
     const counted = await expectInStep();
     const total = (rows: CountRow[]) => rows.reduce((n, row) => n + row.messages, 0);
     expect(total(counted) - total(before)).toBe(40);
+    // The guardian's messages started runs (expectInStep compared them with runs made again).
+    expect(keptRuns).toBeGreaterThan(0);
   });
+
+  it('are folded in by each node’s job, report or not', async () => {
+    const { school } = fixture;
+    const room = await ensureDirectRoom(db(), school.director, school.coach);
+    await sendMessage(db(), school.coach, room, { content: 'for the job', messageType: 'TEXT' });
+    expect(await pendingChanges()).toBeGreaterThan(0);
+    const deadline = Date.now() + (FOLD_SECONDS + 5) * 1000;
+    while ((await pendingChanges()) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+    expect(await pendingChanges()).toBe(0);
+    await expectInStep();
+  }, 30_000);
 
   it('feed the report: a day is the sum of its slices in the school’s time zone', async () => {
     const { app, school } = fixture;

@@ -1,11 +1,11 @@
 /**
  * The messaging report's daily counts, kept as messages arrive (decision 031): kept messages
- * (not deleted, not SYSTEM) per school, 15-minute slice and sender's role. Every time zone's
- * midnight falls on a 15-minute boundary, so any school's days are whole sums of slices.
- * Triggers in migration 0028 maintain it on every path (send, delete, a room's or user's
- * removal, a role change); nothing in the app writes it.
+ * (not deleted, not SYSTEM) per school, 15-minute slice and sender's role.
+ * Every time zone's midnight falls on a 15-minute boundary, so any school's days are whole sums
+ * of slices. Triggers in migration 0028 maintain it on every path (send, delete, a room's or
+ * user's removal, a role change); nothing in the app writes it.
  */
-import { bigint, index, integer, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, primaryKey, smallint, timestamp } from 'drizzle-orm/pg-core';
 import { chatRooms } from './chat.ts';
 import { organizations } from './organizations.ts';
 import { roleEnum } from './users.ts';
@@ -22,6 +22,19 @@ export const chatMessageCounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.slice, t.senderRole] })],
 );
+
+/**
+ * Changes to the counts not folded in yet: a row per kept message added (+1) or removed (-1),
+ * written by the message trigger without a lookup or a lock, so a send never waits on a busy
+ * count row. `chat_message_counts_fold()` moves them into the counts (the report first, and a
+ * job every few seconds on each node).
+ */
+export const chatMessageCountChanges = pgTable('chat_message_count_changes', {
+  roomId: integer('room_id').notNull(),
+  senderId: integer('sender_id'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  sign: smallint('sign').notNull(),
+});
 
 /**
  * The first-response runs (decision 031): in a DIRECT room, each kept message of a coach,

@@ -35,6 +35,11 @@ import {
 } from './common.ts';
 
 type Range = { from: string; to: string };
+
+/** Moves the pending count changes into the counts (decision 031); safe from several nodes at once. */
+export const foldMessageCounts = async (db: ReportContext['db']) => {
+  await db.execute(sql`select chat_message_counts_fold()`);
+};
 const DAY_COLUMNS = ['COACHES', 'ATHLETES', 'GUARDIANS', 'STAFF'] as const;
 
 export async function messagesPerDay(
@@ -44,7 +49,9 @@ export async function messagesPerDay(
 ): Promise<MessagingDayRow[]> {
   const { tz, lo, hi } = { tz: ctx.timezone, ...rangeBounds(ctx.timezone, range) };
   const roleFilter = group ? sql`and c.sender_role = ${GROUP_ROLES[group]}` : sql``;
-  // Sums the kept counts (decision 031), not the messages: one row per 15 minutes and role.
+  // Sums the kept counts (decision 031), not the messages: one row per 15 minutes and role,
+  // once the last seconds' changes are folded in.
+  await foldMessageCounts(ctx.db);
   const { rows } = await ctx.db.execute<MessagingDayRow>(sql`
     with m as (
       select (c.slice at time zone ${tz})::date as day, ${groupOfRole(sql`c.sender_role`)} as grp, c.messages

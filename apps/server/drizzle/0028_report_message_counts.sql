@@ -51,10 +51,15 @@ $$;
 --> statement-breakpoint
 -- Moves the changes written so far into the counts, in one statement: a change is deleted and
 -- counted together, so two folds at once (two nodes) never count one twice.
+-- Summed per room, sender and slice first, so a large fold passes short arrays.
 CREATE FUNCTION chat_message_counts_fold() RETURNS void LANGUAGE sql AS $$
-  WITH moved AS (DELETE FROM chat_message_count_changes RETURNING room_id, sender_id, created_at, sign)
-  SELECT chat_message_counts_add(array_agg(room_id), array_agg(sender_id), array_agg(created_at), array_agg(sign::int))
-  FROM moved
+  WITH moved AS (DELETE FROM chat_message_count_changes RETURNING room_id, sender_id, created_at, sign),
+  summed AS (
+    SELECT room_id, sender_id, chat_message_slice(created_at) AS slice, sum(sign)::int AS sign
+    FROM moved GROUP BY 1, 2, 3
+  )
+  SELECT chat_message_counts_add(array_agg(room_id), array_agg(sender_id), array_agg(slice), array_agg(sign))
+  FROM summed
 $$;
 --> statement-breakpoint
 -- A kept message's side in a room of school `p_org`: 'C' for a coach, athlete or guardian, 'A'
@@ -73,7 +78,12 @@ $$;
 -- those runs and of the run just before are looked up again. Runs that start earlier keep their
 -- reply: it came before the next run's start, which is before `p_from`. Appending a message
 -- touches one or two rows; a change deep in a room's history redoes the rest of that room.
--- Changes to one room wait for each other (a transaction lock), so each sees the one before.
+-- Changes to one room wait for each other (a transaction lock), so each sees the one before. The
+-- lock is one of 1,024, chosen by room: a statement over every room (the backfill, a bulk
+-- import) holds at most 1,024 locks, not one per room; statements take them in key order.
+CREATE FUNCTION chat_response_runs_lock_key(p_room integer) RETURNS integer
+  LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ SELECT p_room % 1024 $$;
+--> statement-breakpoint
 CREATE FUNCTION chat_response_runs_refresh(p_room integer, p_from timestamptz) RETURNS void
   LANGUAGE plpgsql AS $$
 DECLARE
@@ -82,7 +92,7 @@ DECLARE
 BEGIN
   SELECT organization_id INTO v_org FROM chat_rooms WHERE id = p_room AND kind = 'DIRECT';
   IF NOT FOUND THEN RETURN; END IF;
-  PERFORM pg_advisory_xact_lock(31, p_room);
+  PERFORM pg_advisory_xact_lock(31, chat_response_runs_lock_key(p_room));
   DELETE FROM chat_response_runs WHERE room_id = p_room AND started_at >= p_from;
   INSERT INTO chat_response_runs (message_id, room_id, started_at)
   SELECT m.id, m.room_id, m.created_at
@@ -117,12 +127,12 @@ BEGIN
     INSERT INTO chat_message_count_changes (room_id, sender_id, created_at, sign)
     SELECT room_id, sender_id, created_at, 1 FROM new_rows WHERE deleted_at IS NULL AND message_type <> 'SYSTEM';
     PERFORM chat_response_runs_refresh(room_id, min(created_at))
-    FROM new_rows WHERE deleted_at IS NULL AND message_type <> 'SYSTEM' GROUP BY room_id ORDER BY room_id;
+    FROM new_rows WHERE deleted_at IS NULL AND message_type <> 'SYSTEM' GROUP BY room_id ORDER BY chat_response_runs_lock_key(room_id), room_id;
   ELSIF tg_op = 'DELETE' THEN
     INSERT INTO chat_message_count_changes (room_id, sender_id, created_at, sign)
     SELECT room_id, sender_id, created_at, -1 FROM old_rows WHERE deleted_at IS NULL AND message_type <> 'SYSTEM';
     PERFORM chat_response_runs_refresh(room_id, min(created_at))
-    FROM old_rows WHERE deleted_at IS NULL AND message_type <> 'SYSTEM' GROUP BY room_id ORDER BY room_id;
+    FROM old_rows WHERE deleted_at IS NULL AND message_type <> 'SYSTEM' GROUP BY room_id ORDER BY chat_response_runs_lock_key(room_id), room_id;
   ELSE
     INSERT INTO chat_message_count_changes (room_id, sender_id, created_at, sign)
     SELECT c.room_id, c.sender_id, c.created_at, c.sign
@@ -138,7 +148,7 @@ BEGIN
     CROSS JOIN LATERAL (VALUES (o.room_id, o.created_at), (n.room_id, n.created_at)) AS c(room_id, at)
     WHERE (o.room_id, o.sender_id, o.created_at, o.deleted_at IS NULL, o.message_type = 'SYSTEM')
       IS DISTINCT FROM (n.room_id, n.sender_id, n.created_at, n.deleted_at IS NULL, n.message_type = 'SYSTEM')
-    GROUP BY c.room_id ORDER BY c.room_id;
+    GROUP BY c.room_id ORDER BY chat_response_runs_lock_key(c.room_id), c.room_id;
   END IF;
   RETURN NULL;
 END $$;
@@ -203,7 +213,7 @@ CREATE TRIGGER users_report_tables_role BEFORE UPDATE OF role ON users
 CREATE FUNCTION users_response_runs() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM chat_response_runs_refresh(m.room_id, '-infinity')
-  FROM chat_room_members m WHERE m.user_id = new.id ORDER BY m.room_id;
+  FROM chat_room_members m WHERE m.user_id = new.id ORDER BY chat_response_runs_lock_key(m.room_id), m.room_id;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
@@ -214,4 +224,5 @@ CREATE TRIGGER users_response_runs AFTER UPDATE OF role, organization_id ON user
 -- The messages stored before this migration.
 SELECT chat_message_counts_of(NULL, NULL, 1);
 --> statement-breakpoint
-SELECT chat_response_runs_refresh(id, '-infinity') FROM chat_rooms WHERE kind = 'DIRECT' ORDER BY id;
+SELECT chat_response_runs_refresh(id, '-infinity') FROM chat_rooms WHERE kind = 'DIRECT'
+  ORDER BY chat_response_runs_lock_key(id), id;

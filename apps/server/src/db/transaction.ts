@@ -25,3 +25,16 @@ export async function inTransaction<T>(
   }
   return result;
 }
+
+/**
+ * Runs lazy queries (Drizzle's builders start when awaited) one after another, with
+ * `Promise.all`'s tuple of results. Inside a transaction there is one connection, and node-postgres
+ * is deprecating queries sent to a connection that is still busy.
+ */
+export async function inTurn<T extends readonly unknown[]>(
+  queries: T,
+): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
+  const results: unknown[] = [];
+  for (const query of queries) results.push(await query);
+  return results as { -readonly [K in keyof T]: Awaited<T[K]> };
+}

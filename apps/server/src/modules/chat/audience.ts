@@ -6,10 +6,11 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { coaches, guardianLinks, teamCoaches, teamMembers, users } from '../../db/schema/index.ts';
+import { inTurn } from '../../db/transaction.ts';
 
 /** The team's athletes and coaches (user ids). */
 export async function teamPeople(db: Db, teamId: number): Promise<{ athletes: number[]; coaches: number[] }> {
-  const [athletes, coachRows] = await Promise.all([
+  const [athletes, coachRows] = await inTurn([
     db.select({ id: teamMembers.userId }).from(teamMembers).where(eq(teamMembers.teamId, teamId)),
     db
       .select({ id: coaches.userId })

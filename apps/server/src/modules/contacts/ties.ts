@@ -8,6 +8,7 @@ import { and, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { coaches, guardianLinks, teamCoaches, teamMembers, teams, users } from '../../db/schema/index.ts';
+import { inTurn } from '../../db/transaction.ts';
 import type { Party, Tie } from './policy.ts';
 
 const athlete = alias(users, 'athlete');
@@ -27,7 +28,7 @@ export async function loadTies(db: Db, caller: Party, only?: number[]): Promise<
       .from(teamCoaches)
       .innerJoin(coaches, eq(coaches.id, teamCoaches.coachId))
       .where(eq(coaches.userId, caller.id));
-    const [players, guardians] = await Promise.all([
+    const [players, guardians] = await inTurn([
       db
         .select({ userId: teamMembers.userId, team })
         .from(teamMembers)
@@ -51,7 +52,7 @@ export async function loadTies(db: Db, caller: Party, only?: number[]): Promise<
     for (const p of players) add(p.userId, { kind: 'PLAYS_FOR_ME', team: p.team });
     for (const g of guardians) add(g.userId, { kind: 'GUARDIAN_OF_MY_ATHLETE', team: g.team, athlete: g.athlete });
   } else if (caller.role === 'ATHLETE') {
-    const [coachRows, guardianRows] = await Promise.all([
+    const [coachRows, guardianRows] = await inTurn([
       db
         .select({ userId: coaches.userId, team })
         .from(teamMembers)
@@ -67,7 +68,7 @@ export async function loadTies(db: Db, caller: Party, only?: number[]): Promise<
     for (const c of coachRows) add(c.userId, { kind: 'COACHES_ME', team: c.team });
     for (const g of guardianRows) add(g.userId, { kind: 'MY_GUARDIAN' });
   } else if (caller.role === 'PARENT') {
-    const [coachRows, children] = await Promise.all([
+    const [coachRows, children] = await inTurn([
       db
         .select({ userId: coaches.userId, team, child: person(athlete) })
         .from(guardianLinks)

@@ -17,6 +17,7 @@ import {
   teamMembers,
   users,
 } from '../../db/schema/index.ts';
+import { inTurn } from '../../db/transaction.ts';
 import type { Person, RoomFacts } from './plan.ts';
 
 export type LoadedRoom = RoomFacts & { hold: string | null; organizationName: string; lastMessageAt: Date | null };
@@ -80,7 +81,7 @@ export async function factsOf(tx: Db, rooms: RoomRow[], alsoPeople: number[] = [
   const ids = rooms.map((r) => r.id);
   const teamIds = [...new Set(rooms.flatMap((r) => (r.kind === 'TEAM' && r.teamId ? [r.teamId] : [])))];
   const orgIds = [...new Set(rooms.map((r) => r.organizationId))];
-  const [members, roster, coachRows, contactRows, directorRows, orgRows] = await Promise.all([
+  const [members, roster, coachRows, contactRows, directorRows, orgRows] = await inTurn([
     tx
       .select({ roomId: chatRoomMembers.roomId, userId: chatRoomMembers.userId, reason: chatRoomMembers.reason })
       .from(chatRoomMembers)

@@ -77,7 +77,7 @@ $$;
 -- again from the messages (a run starts where the previous side is not 'C'), and the replies of
 -- those runs and of the run just before are looked up again. Runs that start earlier keep their
 -- reply: it came before the next run's start, which is before `p_from`. Appending a message
--- touches one or two rows; a change deep in a room's history redoes the rest of that room.
+-- reads a few rows; a change deep in a room's history redoes the rest of that room.
 -- Changes to one room wait for each other (a transaction lock), so each sees the one before. The
 -- lock is one of 1,024, chosen by room: a statement over every room (the backfill, a bulk
 -- import) holds at most 1,024 locks, not one per room; statements take them in key order.
@@ -106,14 +106,18 @@ BEGIN
            AND chat_message_side(nu.role, nu.organization_id, v_org) IS NOT NULL
          ORDER BY n.created_at DESC, n.id DESC LIMIT 1) IS DISTINCT FROM 'C';
   SELECT max(started_at) INTO v_before FROM chat_response_runs WHERE room_id = p_room AND started_at < p_from;
+  -- The run just before keeps a reply that came before `p_from`; otherwise its reply, like the
+  -- new runs', is the first admin message from `p_from` on. So a long unanswered run (or a room
+  -- with no admin) is searched from the change, never again from its start.
   UPDATE chat_response_runs x SET replied_at = (
     SELECT n.created_at
     FROM chat_messages n JOIN users nu ON nu.id = n.sender_id
     WHERE n.room_id = p_room AND n.deleted_at IS NULL AND n.message_type <> 'SYSTEM'
-      AND (n.created_at, n.id) > (x.started_at, x.message_id)
+      AND (n.created_at, n.id) > (x.started_at, x.message_id) AND n.created_at >= p_from
       AND chat_message_side(nu.role, nu.organization_id, v_org) = 'A'
     ORDER BY n.created_at, n.id LIMIT 1)
-  WHERE x.room_id = p_room AND x.started_at >= coalesce(v_before, p_from);
+  WHERE x.room_id = p_room AND x.started_at >= coalesce(v_before, p_from)
+    AND (x.started_at >= p_from OR x.replied_at IS NULL OR x.replied_at >= p_from);
 END $$;
 --> statement-breakpoint
 -- One trigger function per statement on chat_messages (kept: not deleted, not SYSTEM):

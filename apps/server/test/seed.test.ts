@@ -201,5 +201,14 @@ describe('bulk seed', () => {
         where m.user_id = ${directorId} and m.room_id in (${seeded})
           and m.unread_count <> (select count(*) from chat_messages cm where cm.room_id = m.room_id and cm.id > m.last_read_message_id)`),
     ).toBe(0);
+    // The messaging report's counts (decision 031) hold every kept message, nothing left to fold.
+    expect(await count(sql`select count(*) as n from chat_message_count_changes`)).toBe(0);
+    expect(
+      await count(sql`select sum(messages) as n from chat_message_counts where organization_id = ${org?.id}`),
+    ).toBe(
+      await count(sql`select count(*) as n from chat_messages m join chat_rooms r on r.id = m.room_id
+        where r.organization_id = ${org?.id} and m.sender_id is not null
+          and m.deleted_at is null and m.message_type <> 'SYSTEM'`),
+    );
   });
 });

@@ -33,8 +33,8 @@ CREATE FUNCTION chat_message_slice(at timestamptz) RETURNS timestamptz
 --> statement-breakpoint
 -- Adds each row's sign (+1 for a new message, -1 for one gone) under its sender's current role,
 -- or `p_role` when given (a role change moves messages between roles): one grouped upsert, in key
--- order, so parallel statements cannot deadlock. A row whose room or sender is gone (a removal)
--- adds nothing: that removal took its messages off the counts first.
+-- order. A row whose room or sender is gone (a removal) adds nothing: that removal took its
+-- messages off the counts first. A sender without a role is not counted (no app path makes one).
 CREATE FUNCTION chat_message_counts_add(
   p_room integer[], p_sender integer[], p_at timestamptz[], p_sign integer[], p_role user_role[] DEFAULT NULL
 ) RETURNS void LANGUAGE sql AS $$
@@ -44,23 +44,38 @@ CREATE FUNCTION chat_message_counts_add(
   JOIN chat_rooms r ON r.id = d.room_id
   JOIN organizations o ON o.id = r.organization_id
   JOIN users u ON u.id = d.sender_id
+  WHERE coalesce(d.role, u.role) IS NOT NULL
   GROUP BY 1, 2, 3 HAVING sum(d.sign) <> 0
   ORDER BY 1, 2, 3
   ON CONFLICT (organization_id, slice, sender_role) DO UPDATE SET messages = c.messages + excluded.messages
 $$;
 --> statement-breakpoint
--- Moves the changes written so far into the counts, in one statement: a change is deleted and
--- counted together, so two folds at once (two nodes) never count one twice.
--- Summed per room, sender and slice first, so a large fold passes short arrays.
-CREATE FUNCTION chat_message_counts_fold() RETURNS void LANGUAGE sql AS $$
-  WITH moved AS (DELETE FROM chat_message_count_changes RETURNING room_id, sender_id, created_at, sign),
-  summed AS (
-    SELECT room_id, sender_id, chat_message_slice(created_at) AS slice, sum(sign)::int AS sign
-    FROM moved GROUP BY 1, 2, 3
-  )
-  SELECT chat_message_counts_add(array_agg(room_id), array_agg(sender_id), array_agg(slice), array_agg(sign))
-  FROM summed
+-- The WHERE of a statement over one room's rows, one sender's, or all (`t`: the table's alias). A
+-- dynamic statement is planned with the value, so `room_id = 7` uses its index.
+CREATE FUNCTION chat_message_filter(t text, p_room integer, p_sender integer) RETURNS text
+  LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE
+    WHEN p_room IS NOT NULL THEN format('%I.room_id = %s', t, p_room)
+    WHEN p_sender IS NOT NULL THEN format('%I.sender_id = %s', t, p_sender)
+    ELSE 'true'
+  END
 $$;
+--> statement-breakpoint
+-- Moves the changes written so far (of one room or sender, or all) into the counts, in one
+-- statement: a change is deleted and counted together, so two folds at once (two nodes) never
+-- count one twice. Summed per room, sender and slice first, so a large fold passes short arrays.
+CREATE FUNCTION chat_message_counts_fold(p_room integer DEFAULT NULL, p_sender integer DEFAULT NULL)
+  RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  EXECUTE format($q$
+    WITH moved AS (DELETE FROM chat_message_count_changes c WHERE %s RETURNING room_id, sender_id, created_at, sign),
+    summed AS (
+      SELECT room_id, sender_id, chat_message_slice(created_at) AS slice, sum(sign)::int AS sign
+      FROM moved GROUP BY 1, 2, 3
+    )
+    SELECT chat_message_counts_add(array_agg(room_id), array_agg(sender_id), array_agg(slice), array_agg(sign))
+    FROM summed$q$, chat_message_filter('c', p_room, p_sender));
+END $$;
 --> statement-breakpoint
 -- A kept message's side in a room of school `p_org`: 'C' for a coach, athlete or guardian, 'A'
 -- for an admin of the school, null for anyone else (ignored by first response, decision 011).
@@ -78,21 +93,17 @@ $$;
 -- those runs and of the run just before are looked up again. Runs that start earlier keep their
 -- reply: it came before the next run's start, which is before `p_from`. Appending a message
 -- reads a few rows; a change deep in a room's history redoes the rest of that room.
--- Changes to one room wait for each other (a transaction lock), so each sees the one before. The
--- lock is one of 1,024, chosen by room: a statement over every room (the backfill, a bulk
--- import) holds at most 1,024 locks, not one per room; statements take them in key order.
-CREATE FUNCTION chat_response_runs_lock_key(p_room integer) RETURNS integer
-  LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ SELECT p_room % 1024 $$;
---> statement-breakpoint
+-- Changes to one room wait for each other on the room's row (a send holds it already), so each
+-- sees the one before; row locks take no room in the lock table, however many rooms a statement
+-- touches.
 CREATE FUNCTION chat_response_runs_refresh(p_room integer, p_from timestamptz) RETURNS void
   LANGUAGE plpgsql AS $$
 DECLARE
   v_org integer;
   v_before timestamptz;
 BEGIN
-  SELECT organization_id INTO v_org FROM chat_rooms WHERE id = p_room AND kind = 'DIRECT';
+  SELECT organization_id INTO v_org FROM chat_rooms WHERE id = p_room AND kind = 'DIRECT' FOR NO KEY UPDATE;
   IF NOT FOUND THEN RETURN; END IF;
-  PERFORM pg_advisory_xact_lock(31, chat_response_runs_lock_key(p_room));
   DELETE FROM chat_response_runs WHERE room_id = p_room AND started_at >= p_from;
   INSERT INTO chat_response_runs (message_id, room_id, started_at)
   SELECT m.id, m.room_id, m.created_at
@@ -104,7 +115,9 @@ BEGIN
          WHERE n.room_id = p_room AND n.deleted_at IS NULL AND n.message_type <> 'SYSTEM'
            AND (n.created_at, n.id) < (m.created_at, m.id)
            AND chat_message_side(nu.role, nu.organization_id, v_org) IS NOT NULL
-         ORDER BY n.created_at DESC, n.id DESC LIMIT 1) IS DISTINCT FROM 'C';
+         ORDER BY n.created_at DESC, n.id DESC LIMIT 1) IS DISTINCT FROM 'C'
+  -- A message moved here from another room keeps one row.
+  ON CONFLICT (message_id) DO UPDATE SET room_id = excluded.room_id, started_at = excluded.started_at, replied_at = NULL;
   SELECT max(started_at) INTO v_before FROM chat_response_runs WHERE room_id = p_room AND started_at < p_from;
   -- The run just before keeps a reply that came before `p_from`; otherwise its reply, like the
   -- new runs', is the first admin message from `p_from` on. So a long unanswered run (or a room
@@ -131,12 +144,12 @@ BEGIN
     INSERT INTO chat_message_count_changes (room_id, sender_id, created_at, sign)
     SELECT room_id, sender_id, created_at, 1 FROM new_rows WHERE deleted_at IS NULL AND message_type <> 'SYSTEM';
     PERFORM chat_response_runs_refresh(room_id, min(created_at))
-    FROM new_rows WHERE deleted_at IS NULL AND message_type <> 'SYSTEM' GROUP BY room_id ORDER BY chat_response_runs_lock_key(room_id), room_id;
+    FROM new_rows WHERE deleted_at IS NULL AND message_type <> 'SYSTEM' GROUP BY room_id ORDER BY room_id;
   ELSIF tg_op = 'DELETE' THEN
     INSERT INTO chat_message_count_changes (room_id, sender_id, created_at, sign)
     SELECT room_id, sender_id, created_at, -1 FROM old_rows WHERE deleted_at IS NULL AND message_type <> 'SYSTEM';
     PERFORM chat_response_runs_refresh(room_id, min(created_at))
-    FROM old_rows WHERE deleted_at IS NULL AND message_type <> 'SYSTEM' GROUP BY room_id ORDER BY chat_response_runs_lock_key(room_id), room_id;
+    FROM old_rows WHERE deleted_at IS NULL AND message_type <> 'SYSTEM' GROUP BY room_id ORDER BY room_id;
   ELSE
     INSERT INTO chat_message_count_changes (room_id, sender_id, created_at, sign)
     SELECT c.room_id, c.sender_id, c.created_at, c.sign
@@ -152,7 +165,7 @@ BEGIN
     CROSS JOIN LATERAL (VALUES (o.room_id, o.created_at), (n.room_id, n.created_at)) AS c(room_id, at)
     WHERE (o.room_id, o.sender_id, o.created_at, o.deleted_at IS NULL, o.message_type = 'SYSTEM')
       IS DISTINCT FROM (n.room_id, n.sender_id, n.created_at, n.deleted_at IS NULL, n.message_type = 'SYSTEM')
-    GROUP BY c.room_id ORDER BY chat_response_runs_lock_key(c.room_id), c.room_id;
+    GROUP BY c.room_id ORDER BY c.room_id;
   END IF;
   RETURN NULL;
 END $$;
@@ -166,16 +179,24 @@ CREATE TRIGGER chat_messages_report_update AFTER UPDATE ON chat_messages
 CREATE TRIGGER chat_messages_report_delete AFTER DELETE ON chat_messages
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION chat_messages_report_tables();
 --> statement-breakpoint
--- Adds `p_sign` for each kept message of a room or a sender, after folding what is pending (so
--- the counts hold every message the statement can see, and what it changes is all there).
-CREATE FUNCTION chat_message_counts_of(p_room integer, p_sender integer, p_sign integer)
-  RETURNS void LANGUAGE sql AS $$
-  SELECT chat_message_counts_fold();
-  SELECT chat_message_counts_add(array_agg(m.room_id), array_agg(m.sender_id), array_agg(m.created_at), array_agg(p_sign))
-  FROM chat_messages m
-  WHERE m.deleted_at IS NULL AND m.message_type <> 'SYSTEM'
-    AND (p_room IS NULL OR m.room_id = p_room) AND (p_sender IS NULL OR m.sender_id = p_sender)
-$$;
+-- Adds `p_sign` for each kept message of a room, a sender, or all, after folding their pending
+-- changes (so the counts hold every message the statement can see, and what it moves is there).
+-- `p_role`: under that role instead of each sender's (a role change). Grouped per room, sender
+-- and slice before the upsert; planned with the value, so one room or sender reads its index.
+CREATE FUNCTION chat_message_counts_of(p_room integer, p_sender integer, p_sign integer, p_role user_role DEFAULT NULL)
+  RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM chat_message_counts_fold(p_room, p_sender);
+  EXECUTE format($q$
+    SELECT chat_message_counts_add(array_agg(room_id), array_agg(sender_id), array_agg(slice), array_agg(n),
+                                   array_agg($2))
+    FROM (
+      SELECT m.room_id, m.sender_id, chat_message_slice(m.created_at) AS slice, $1 * count(*)::int AS n
+      FROM chat_messages m
+      WHERE m.deleted_at IS NULL AND m.message_type <> 'SYSTEM' AND %s
+      GROUP BY 1, 2, 3
+    ) g$q$, chat_message_filter('m', p_room, p_sender)) USING p_sign, p_role;
+END $$;
 --> statement-breakpoint
 -- A room about to go takes its messages off the counts while they can still be joined (its runs
 -- go with it by cascade).
@@ -199,11 +220,10 @@ BEGIN
     RETURN old;
   END IF;
   IF old.role IS DISTINCT FROM new.role THEN
-    PERFORM chat_message_counts_fold();
-    PERFORM chat_message_counts_add(array_agg(m.room_id), array_agg(m.sender_id), array_agg(m.created_at),
-                                    array_agg(x.sign), array_agg(x.role))
-    FROM chat_messages m CROSS JOIN (VALUES (-1, old.role), (1, new.role)) AS x(sign, role)
-    WHERE m.sender_id = old.id AND m.deleted_at IS NULL AND m.message_type <> 'SYSTEM';
+    PERFORM chat_message_counts_of(NULL, old.id, -1, old.role);
+    IF new.role IS NOT NULL THEN
+      PERFORM chat_message_counts_of(NULL, old.id, 1, new.role);
+    END IF;
   END IF;
   RETURN new;
 END $$;
@@ -216,8 +236,11 @@ CREATE TRIGGER users_report_tables_role BEFORE UPDATE OF role ON users
 --> statement-breakpoint
 CREATE FUNCTION users_response_runs() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM chat_response_runs_refresh(m.room_id, '-infinity')
-  FROM chat_room_members m WHERE m.user_id = new.id ORDER BY chat_response_runs_lock_key(m.room_id), m.room_id;
+  PERFORM chat_response_runs_refresh(r.room_id, '-infinity')
+  FROM (
+    SELECT room_id FROM chat_room_members WHERE user_id = new.id
+    UNION SELECT room_id FROM chat_messages WHERE sender_id = new.id
+  ) r ORDER BY r.room_id;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
@@ -225,8 +248,13 @@ CREATE TRIGGER users_response_runs AFTER UPDATE OF role, organization_id ON user
   FOR EACH ROW WHEN ((old.role, old.organization_id) IS DISTINCT FROM (new.role, new.organization_id))
   EXECUTE FUNCTION users_response_runs();
 --> statement-breakpoint
--- The messages stored before this migration.
-SELECT chat_message_counts_of(NULL, NULL, 1);
+-- Makes the report tables again from the messages: the backfill of the messages stored before
+-- this migration, and a restore (whose loading fired the triggers on rows it then replaced).
+CREATE FUNCTION chat_report_tables_rebuild() RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  TRUNCATE chat_message_counts, chat_message_count_changes, chat_response_runs;
+  PERFORM chat_message_counts_of(NULL, NULL, 1);
+  PERFORM chat_response_runs_refresh(id, '-infinity') FROM chat_rooms WHERE kind = 'DIRECT' ORDER BY id;
+END $$;
 --> statement-breakpoint
-SELECT chat_response_runs_refresh(id, '-infinity') FROM chat_rooms WHERE kind = 'DIRECT'
-  ORDER BY chat_response_runs_lock_key(id), id;
+SELECT chat_report_tables_rebuild();

@@ -3,7 +3,8 @@
  * install started from an empty database (first administrator from the environment, identity
  * key file in DATA_DIR) gets data and an attachment, is backed up, restored into a new
  * DATA_DIR / empty database, started again and signed in to with SRP, as the web app does.
- * On PostgreSQL the same backup also restores into PGlite: the format is the same for both.
+ * On PostgreSQL the same backup also restores into PGlite: the format is the same for both. A
+ * demo install's messaging report reads the same after a restore (its tables are derived).
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -11,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
+import { DEMO_ADMIN } from '../src/seed/demo.ts';
 import { createEmptyDatabaseUrl } from './helpers/db.ts';
 import { apiAt } from './helpers/http.ts';
 import { srpSignInAt } from './helpers/identity-client.ts';
@@ -134,6 +136,34 @@ describe('backup and restore', () => {
       expect(crossed.code).toBe(0);
       await expectRestored(embedded.env, attachment);
     }
+  }, 240_000);
+
+  it('restores the messaging report as it was: its tables are made again from the messages', async () => {
+    const source = await install(postgres ? 'postgres' : 'pglite');
+    const director = { email: 'marcus.reed@lincolnhigh.example', password: DEMO_ADMIN.password };
+    const report = async (env: Record<string, string>) => {
+      const server = start({ ...env, SEED_DEMO: 'true' });
+      const url = await serverUrl(server);
+      const token = await srpSignInAt(url, director.email, director.password);
+      const to = new Date().toISOString().slice(0, 10);
+      const from = new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10);
+      const data = await api<{ days: { total: number }[]; firstResponse: unknown[] }>(
+        url,
+        token,
+        `/reports/messaging?from=${from}&to=${to}`,
+      );
+      await stopServerProcess(server);
+      return data;
+    };
+    const before = await report(source.env);
+    expect(before.days.reduce((n, d) => n + d.total, 0)).toBeGreaterThan(0);
+    const file = join(source.dataDir, '..', `${source.dataDir.split('/').pop()}.fhbackup.gz`);
+    cleanups.push(() => rmSync(file, { force: true }));
+    expect((await runOps(['backup', file], source.env)).code).toBe(0);
+    const target = await install(postgres ? 'postgres' : 'pglite');
+    const restored = await runOps(['restore', file], target.env);
+    expect(restored.stderr).toBe('');
+    expect(await report(target.env)).toEqual(before);
   }, 240_000);
 
   it('refuses a file that is not a whole backup, in one line', async () => {

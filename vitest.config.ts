@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * One Vitest run for the whole repo. The server suite runs on PGlite always and a second time
- * on PostgreSQL when TEST_DATABASE_URL is set, so both engines stay honest.
+ * on PostgreSQL when TEST_DATABASE_URL is set, so both engines stay honest. CI sets
+ * TEST_PGLITE_SUITES=ci: every suite runs on PostgreSQL, and PGlite runs PGLITE_IN_CI (decision 033).
  */
 /**
  * Server suites wait on sockets, timers and the database far more than they compute, so most
@@ -38,13 +39,73 @@ const HEAVY = [
 ];
 
 /**
+ * What CI runs on PGlite on every supported Node (decision 033), beside the unit tests in src/:
+ * the suites whose outcome can depend on the runtime or the embedded engine — processes and the
+ * data directory's lock, backup/restore and the operator commands, logging, seeding, clustering,
+ * identity (crypto, SRP, sessions, codes, mail), HTTP serving and headers, the engine and its
+ * migrations, uploads (streams), chat and presence over real sockets, push, the digest, metrics,
+ * readiness — and those where one connection instead of a pool changes how writes interleave:
+ * concurrent limits, atomic multi-step writes, the report triggers, the safeguarding rules, the
+ * soak. The business-rule suites run on PostgreSQL there; locally, `npm test` runs all of them
+ * on PGlite too, and every journey runs on a PGlite server.
+ */
+const PGLITE_IN_CI = [
+  'backup-restore',
+  'chat',
+  'data-dir-lock',
+  'database',
+  'digest',
+  'identity-amplify',
+  'identity-codes',
+  'identity-cognito-local',
+  'identity-mail',
+  'identity-sdk',
+  'identity-sessions',
+  'integrity-concurrency',
+  'logging',
+  'member-serving',
+  'metrics',
+  'node-versions',
+  'ops-commands',
+  'presence',
+  'process',
+  'push',
+  'push-cluster',
+  'readiness',
+  'realtime-cluster',
+  'reports-message-counts',
+  'safeguarding',
+  'security-headers',
+  'seed',
+  'serving',
+  'soak',
+  'system',
+  'upload-limits',
+  'uploads',
+  'users-atomic',
+].map((name) => `test/${name}.test.ts`);
+const pgliteSuites = process.env.TEST_PGLITE_SUITES === 'ci' ? PGLITE_IN_CI : 'all';
+
+/**
  * Unit tests beside the code (src/) need no database: they run in the PGlite project only.
  * Every project of one group shares its worker count, hence a second project per engine.
  */
-const serverProject = (name: string, env: Record<string, string>, include: string[]) => [
-  serverGroup(name, env, include, { exclude: HEAVY, groupOrder: 0, maxWorkers: WORKERS }),
-  serverGroup(`${name}:heavy`, env, HEAVY, { exclude: [], groupOrder: 1, maxWorkers: 2 }),
-];
+const serverProject = (
+  name: string,
+  env: Record<string, string>,
+  files: { src: boolean; suites: string[] | 'all' },
+) => {
+  const inProject = (file: string) =>
+    file.startsWith('src/') ? files.src : files.suites === 'all' || files.suites.includes(file);
+  const include = [
+    ...(files.src ? ['src/**/*.test.ts'] : []),
+    ...(files.suites === 'all' ? ['test/**/*.test.ts'] : files.suites),
+  ];
+  return [
+    serverGroup(name, env, include, { exclude: HEAVY, groupOrder: 0, maxWorkers: WORKERS }),
+    serverGroup(`${name}:heavy`, env, HEAVY.filter(inProject), { exclude: [], groupOrder: 1, maxWorkers: 2 }),
+  ];
+};
 
 const serverGroup = (
   name: string,
@@ -104,8 +165,10 @@ export default defineConfig({
           environment: 'node',
         },
       },
-      ...serverProject('server:pglite', { TEST_DB_KIND: 'pglite' }, ['src/**/*.test.ts', 'test/**/*.test.ts']),
-      ...(postgresUrl ? serverProject('server:postgres', { TEST_DB_KIND: 'postgres' }, ['test/**/*.test.ts']) : []),
+      ...serverProject('server:pglite', { TEST_DB_KIND: 'pglite' }, { src: true, suites: pgliteSuites }),
+      ...(postgresUrl
+        ? serverProject('server:postgres', { TEST_DB_KIND: 'postgres' }, { src: false, suites: 'all' })
+        : []),
     ],
   },
 });

@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config';
 /**
  * One Vitest run for the whole repo. The server suite runs on PGlite always and a second time
  * on PostgreSQL when TEST_DATABASE_URL is set, so both engines stay honest. CI sets
- * TEST_PGLITE_SUITES=ci: every suite runs on PostgreSQL, and PGlite runs PGLITE_IN_CI (decision 033).
+ * TEST_PGLITE_SUITES=ci: every suite runs on PostgreSQL, and PGlite runs PGLITE_IN_CI (decision 033);
+ * its passes on Node 22 and 26 set it to `runtime`.
  */
 /**
  * Server suites wait on sockets, timers and the database far more than they compute, so most
@@ -38,65 +39,80 @@ const HEAVY = [
   ].map((name) => `test/${name}.test.ts`),
 ];
 
+const testFiles = (names: string[]) => names.map((name) => `test/${name}.test.ts`);
 /**
- * What CI runs on PGlite on every supported Node (decision 033), beside the unit tests in src/:
- * the suites whose outcome can depend on the runtime or the embedded engine — processes and the
- * data directory's lock, backup/restore and the operator commands, logging, seeding, clustering,
- * identity (crypto, SRP, sessions, codes, mail), HTTP serving and headers, the engine and its
- * migrations, uploads (streams), chat and presence over real sockets, push, the digest, metrics,
- * readiness — and those where one connection instead of a pool changes how writes interleave:
- * concurrent limits, atomic multi-step writes, the report triggers, the safeguarding rules, the
- * soak. The business-rule suites run on PostgreSQL there; locally, `npm test` runs all of them
- * on PGlite too, and every journey runs on a PGlite server.
+ * The suites whose outcome can depend on the runtime: CI runs them again on Node 22 and 26
+ * (TEST_PGLITE_SUITES=runtime, decision 030) — processes and the data directory's lock, backup and
+ * restore, logging, clustering, identity (crypto, SRP, sessions, codes, mail), HTTP serving and
+ * headers, the engine, uploads (streams), chat and presence over real sockets, push, the digest,
+ * metrics, readiness. The seed and the operator commands are left to Node 24 (decision 033).
+ */
+const RUNTIME_SUITES = [
+  'src/identity/srp.test.ts',
+  ...testFiles([
+    'backup-restore',
+    'chat',
+    'data-dir-lock',
+    'database',
+    'digest',
+    'identity-amplify',
+    'identity-codes',
+    'identity-cognito-local',
+    'identity-mail',
+    'identity-sdk',
+    'identity-sessions',
+    'logging',
+    'member-serving',
+    'metrics',
+    'presence',
+    'process',
+    'push',
+    'push-cluster',
+    'readiness',
+    'realtime-cluster',
+    'security-headers',
+    'serving',
+    'system',
+    'upload-limits',
+    'uploads',
+  ]),
+];
+/**
+ * What CI runs on PGlite on Node 24 (TEST_PGLITE_SUITES=ci, decision 033), beside the unit tests in
+ * src/: the runtime suites, the seed, the operator commands and node-versions (PGlite only), and
+ * the suites where one connection instead of a pool changes how writes interleave: concurrent
+ * limits, atomic multi-step writes, the report triggers, the safeguarding rules, the soak. The
+ * business-rule suites run on PostgreSQL there; locally, `npm test` runs all of them on PGlite
+ * too, and every journey runs on a PGlite server.
  */
 const PGLITE_IN_CI = [
-  'backup-restore',
-  'chat',
-  'data-dir-lock',
-  'database',
-  'digest',
-  'identity-amplify',
-  'identity-codes',
-  'identity-cognito-local',
-  'identity-mail',
-  'identity-sdk',
-  'identity-sessions',
-  'integrity-concurrency',
-  'logging',
-  'member-serving',
-  'metrics',
-  'node-versions',
-  'ops-commands',
-  'presence',
-  'process',
-  'push',
-  'push-cluster',
-  'readiness',
-  'realtime-cluster',
-  'reports-message-counts',
-  'safeguarding',
-  'security-headers',
-  'seed',
-  'serving',
-  'soak',
-  'system',
-  'upload-limits',
-  'uploads',
-  'users-atomic',
-].map((name) => `test/${name}.test.ts`);
-const pgliteSuites = process.env.TEST_PGLITE_SUITES === 'ci' ? PGLITE_IN_CI : 'all';
+  ...RUNTIME_SUITES,
+  ...testFiles([
+    'integrity-concurrency',
+    'node-versions',
+    'ops-commands',
+    'reports-message-counts',
+    'safeguarding',
+    'seed',
+    'soak',
+    'users-atomic',
+  ]),
+];
+type ServerFiles = { src: boolean; suites: string[] | 'all' };
+const PGLITE_FILES: Record<string, ServerFiles> = {
+  ci: { src: true, suites: PGLITE_IN_CI },
+  runtime: { src: false, suites: RUNTIME_SUITES },
+};
+const pgliteFiles = PGLITE_FILES[process.env.TEST_PGLITE_SUITES ?? ''] ?? { src: true, suites: 'all' };
 
 /**
  * Unit tests beside the code (src/) need no database: they run in the PGlite project only.
  * Every project of one group shares its worker count, hence a second project per engine.
  */
-const serverProject = (
-  name: string,
-  env: Record<string, string>,
-  files: { src: boolean; suites: string[] | 'all' },
-) => {
-  const inProject = (file: string) =>
-    file.startsWith('src/') ? files.src : files.suites === 'all' || files.suites.includes(file);
+const serverProject = (name: string, env: Record<string, string>, files: ServerFiles) => {
+  // `suites` is test/ ('all') or a list, which may name a file of src/ (SRP's: the runtime passes).
+  const listed = (file: string) => (files.suites === 'all' ? file.startsWith('test/') : files.suites.includes(file));
+  const inProject = (file: string) => listed(file) || (files.src && file.startsWith('src/'));
   const include = [
     ...(files.src ? ['src/**/*.test.ts'] : []),
     ...(files.suites === 'all' ? ['test/**/*.test.ts'] : files.suites),
@@ -165,7 +181,7 @@ export default defineConfig({
           environment: 'node',
         },
       },
-      ...serverProject('server:pglite', { TEST_DB_KIND: 'pglite' }, { src: true, suites: pgliteSuites }),
+      ...serverProject('server:pglite', { TEST_DB_KIND: 'pglite' }, pgliteFiles),
       ...(postgresUrl
         ? serverProject('server:postgres', { TEST_DB_KIND: 'postgres' }, { src: false, suites: 'all' })
         : []),

@@ -7,16 +7,6 @@ import { DirectorStep } from './director-step.tsx';
 import { SchoolStep } from './school-step.tsx';
 import { TeamsStep } from './teams-step.tsx';
 
-export const SETUP_STEPS = 4;
-
-/** Where a school's set-up stands: the first step not done yet. */
-export const firstOpenStep = (status: SetupStatus | undefined, creating: boolean) => {
-  if (creating || !status?.organization) return 0;
-  if (!status.directorInvited) return 1;
-  if (status.teams === 0) return 2;
-  return 3;
-};
-
 type Props = {
   step: number;
   onStep: (step: number) => void;

@@ -8,7 +8,8 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import { useAuth } from '../../../features/auth/hooks/use-auth.ts';
 import { setupStatusQueryOptions } from '../../../features/setup/api/setup-queries.ts';
-import { firstOpenStep, SETUP_STEPS, SetupWizard } from '../../../features/setup/components/setup-wizard.tsx';
+import { SetupWizard } from '../../../features/setup/components/setup-wizard.tsx';
+import { firstOpenStep, SETUP_STEPS } from '../../../features/setup/utils/setup-steps.ts';
 import { ImportWizard } from '../../../features/users/components/import-wizard.tsx';
 import { setActiveOrganization } from '../../../lib/active-organization.ts';
 

@@ -4,7 +4,7 @@
  * shapes, similar time — on every sign-in flow and on password reset and sign-up confirmation.
  */
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { identityAccounts } from '../src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
@@ -208,6 +208,31 @@ describe('sign-up confirmation', () => {
     expect(await resend(unknown)).toEqual({
       CodeDeliveryDetails: { Destination: 'n***@school.example', DeliveryMedium: 'EMAIL', AttributeName: 'email' },
     });
+  });
+});
+
+/**
+ * A refusal that changes no row (unknown user, locked account) would commit without a transaction
+ * id and skip the log flush a counted failure pays: a timing difference of about a millisecond on
+ * a real disk, too small for the medians below but there. Every refusal takes one.
+ */
+describe('every refusal commits like a write', () => {
+  it('takes a transaction id for an unknown user, a locked and a known account alike', async () => {
+    const known = await account('known');
+    const locked = await lockedAccount();
+    const accounts = app.identity.embedded?.pool.accounts;
+    if (!accounts) throw new Error('The embedded pool runs these tests.');
+    const ids = await Promise.all(
+      [known.email, locked.email].map(async (address) => (await accounts.find(address))?.id),
+    );
+    for (const accountId of [undefined, ...ids]) {
+      const assigned = await app.testDatabase.db.transaction(async (tx) => {
+        await accounts.recordFailure(accountId, tx);
+        const result = await tx.execute<{ xid: string | null }>(sql`select txid_current_if_assigned() as xid`);
+        return result.rows[0]?.xid;
+      });
+      expect(assigned, `account ${accountId ?? 'unknown'}`).not.toBeNull();
+    }
   });
 });
 

@@ -119,10 +119,13 @@ export class Accounts {
   /**
    * Counts a wrong password in one statement (parallel guesses cannot skip the count): the fifth
    * in a row locks for 2^(n−5) s, up to 15 minutes, as Cognito does. A locked account's count
-   * stands still, and an unknown user (id 0) runs the same statement, so neither shows in timing.
+   * stands still, and an unknown user (id 0) runs the same statement. Every refusal also takes a
+   * transaction id, so its commit is flushed to the log like a write: an UPDATE that matched no row
+   * would commit without one, a millisecond or so sooner on a real disk, which told an attacker
+   * that the account did not exist or was locked. Takes `db` so a test can look inside.
    */
-  async recordFailure(accountId: number | undefined) {
-    await this.ctx.db
+  async recordFailure(accountId: number | undefined, db: Db = this.ctx.db) {
+    const count = db
       .update(identityAccounts)
       .set({
         failedAttempts: sql`${identityAccounts.failedAttempts} + 1`,
@@ -133,6 +136,10 @@ export class Accounts {
       .where(
         sql`${identityAccounts.id} = ${accountId ?? 0} and (${identityAccounts.lockedUntil} is null or ${identityAccounts.lockedUntil} <= now())`,
       );
+    // A data-modifying WITH always runs to the end; the outer select's one row calls txid_current().
+    // (Drizzle puts the embedded query in parentheses itself.)
+    // (Drizzle puts the parentheses around an embedded query.)
+    await db.execute(sql`with counted as ${count} select txid_current()`);
   }
 
   async clearFailures(account: Account) {

@@ -3,7 +3,7 @@ import { SOCKET_EVENTS } from '@fieldhouse/shared';
 import type { Locator, Page } from '@playwright/test';
 import { smallTargets } from './axe.ts';
 import { ChatClient } from './chat-client.ts';
-import { noisePng } from './files.ts';
+import { fileChoosers, noisePng } from './files.ts';
 import { expect, test } from './fixtures.ts';
 import { DEMO, signIn } from './helpers.ts';
 
@@ -165,6 +165,7 @@ test('by keyboard alone: open a conversation, send a message and a file, vote in
 }) => {
   const { client: coach, roomId } = await talkToAdmin(baseURL as string, DEMO.coach);
   const coachName = (await coach.me()).firstName;
+  const choosers = fileChoosers(page);
   try {
     await coach.send(roomId, 'Keyboard check: can you see this?');
     await signIn(page, DEMO.admin, '/messages/?tab=COACHES');
@@ -199,9 +200,8 @@ test('by keyboard alone: open a conversation, send a message and a file, vote in
     await page.keyboard.press('Shift+Tab');
     await page.keyboard.press('Shift+Tab');
     await expect(page.getByRole('button', { name: 'Attach files' })).toBeFocused();
-    const chooser = page.waitForEvent('filechooser');
     await page.keyboard.press('Enter');
-    await (await chooser).setFiles(noisePng(200));
+    await (await choosers.next()).setFiles(noisePng(200));
     await expect(page.getByLabel('Files to send')).toContainText('fieldhouse-e2e-team-photo-200.png');
     const file = received((m) => m.media.length > 0);
     await page.keyboard.press('Tab');

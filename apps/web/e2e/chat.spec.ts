@@ -1,6 +1,6 @@
 import { SOCKET_EVENTS } from '@fieldhouse/shared';
 import { ChatClient } from './chat-client.ts';
-import { noisePng, sparseFile } from './files.ts';
+import { fileChoosers, noisePng, sparseFile } from './files.ts';
 import { expect, test } from './fixtures.ts';
 import { DEMO, signIn, submitSignIn } from './helpers.ts';
 import { OwnServer } from './own-server.ts';
@@ -81,15 +81,15 @@ test('a 3 MB photo uploads with a progress bar and renders; a 101 MB file is ref
   const coach = await ChatClient.connect(baseURL as string, DEMO.coach);
   const adminId = (await (await ChatClient.connect(baseURL as string, DEMO.admin)).me()).id;
   const roomId = await coach.directRoomWith(adminId);
+  const choosers = fileChoosers(page);
   try {
     await signIn(page, DEMO.admin, `/messages/?tab=COACHES&roomId=${roomId}`);
     await expect(page.getByTestId('connection-state')).toHaveAttribute('data-state', 'connected');
 
     // Oversize: refused with the exact toast, nothing queued.
     const giant = sparseFile('fieldhouse-e2e-season-video.mp4', 101 * 1024 * 1024);
-    let chooser = page.waitForEvent('filechooser');
     await page.getByRole('button', { name: 'Attach files' }).click();
-    await (await chooser).setFiles(giant);
+    await (await choosers.next()).setFiles(giant);
     await expect(page.getByText('File(s) too large. Maximum size is 100MB')).toBeVisible();
     await expect(page.getByLabel('Files to send')).toHaveCount(0);
 
@@ -100,9 +100,8 @@ test('a 3 MB photo uploads with a progress bar and renders; a 101 MB file is ref
         if (m.media.length) resolve(m);
       }),
     );
-    chooser = page.waitForEvent('filechooser');
     await page.getByRole('button', { name: 'Attach files' }).click();
-    await (await chooser).setFiles(photo);
+    await (await choosers.next()).setFiles(photo);
     await expect(page.getByLabel('Files to send')).toContainText('fieldhouse-e2e-team-photo-1000.png');
     await page.getByRole('textbox', { name: 'Message' }).fill('Team photo from Saturday');
     await page.getByRole('button', { name: 'Send' }).click();

@@ -1,8 +1,10 @@
 /** Files for upload journeys, made on the fly: a real PNG of a given size, and a sparse giant. */
+
 import { closeSync, ftruncateSync, openSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
+import { expect, type FileChooser, type Page } from '@playwright/test';
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -54,4 +56,21 @@ export function sparseFile(name: string, bytes: number): string {
   ftruncateSync(fd, bytes);
   closeSync(fd);
   return path;
+}
+
+/**
+ * The file choosers a page opens from now on, taken in turn. Playwright asks Chromium to hand
+ * choosers over when the first listener arrives and does not wait for the answer, so a
+ * `waitForEvent('filechooser')` started just before a key press could miss the chooser the press
+ * opened (it did in most runs of the keyboard journey once the page loaded faster): listen early.
+ */
+export function fileChoosers(page: Page) {
+  const opened: FileChooser[] = [];
+  page.on('filechooser', (chooser) => opened.push(chooser));
+  return {
+    next: async () => {
+      await expect.poll(() => opened.length, { message: 'a file chooser opens' }).toBeGreaterThan(0);
+      return opened.shift() as FileChooser;
+    },
+  };
 }

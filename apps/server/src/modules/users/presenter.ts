@@ -1,7 +1,7 @@
 /**
  * The only code that shapes a user for the API: SPEC §3's User with JoinedTeams (each with its
  * Sport) and Coach (with TeamCoaches). Internal columns (identity link, search text) stay inside.
- * Lists are presented in three queries whatever their length.
+ * Lists are presented in two queries, sent together, whatever their length.
  */
 import type { PersonSummary, User } from '@fieldhouse/shared';
 import { asc, eq, inArray } from 'drizzle-orm';
@@ -12,28 +12,32 @@ import type { AppUser } from '../auth/authenticate.ts';
 export async function presentUsers(db: Db, rows: AppUser[]): Promise<User[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((u) => u.id);
-  const joined = await db
-    .select({ userId: teamMembers.userId, id: teams.id, uuid: teams.uuid, name: teams.name, sport: sports })
-    .from(teamMembers)
-    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
-    .innerJoin(sports, eq(sports.id, teams.sportId))
-    .where(inArray(teamMembers.userId, ids))
-    .orderBy(asc(teams.name));
-  const coachRows = await db.select().from(coaches).where(inArray(coaches.userId, ids));
-  const coached = coachRows.length
-    ? await db
-        .select({ link: teamCoaches, team: { id: teams.id, uuid: teams.uuid, name: teams.name }, sport: sports })
-        .from(teamCoaches)
-        .innerJoin(teams, eq(teams.id, teamCoaches.teamId))
-        .innerJoin(sports, eq(sports.id, teams.sportId))
-        .where(
-          inArray(
-            teamCoaches.coachId,
-            coachRows.map((c) => c.id),
-          ),
-        )
-        .orderBy(asc(teams.name))
-    : [];
+  // Two queries side by side (one round trip): the teams they play on, and their coach rows with
+  // the teams they coach. A page of the user list waits for these after its own two.
+  const [joined, coachLinks] = await Promise.all([
+    db
+      .select({ userId: teamMembers.userId, id: teams.id, uuid: teams.uuid, name: teams.name, sport: sports })
+      .from(teamMembers)
+      .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+      .innerJoin(sports, eq(sports.id, teams.sportId))
+      .where(inArray(teamMembers.userId, ids))
+      .orderBy(asc(teams.name)),
+    db
+      .select({
+        coach: coaches,
+        link: teamCoaches,
+        team: { id: teams.id, uuid: teams.uuid, name: teams.name },
+        sport: sports,
+      })
+      .from(coaches)
+      .leftJoin(teamCoaches, eq(teamCoaches.coachId, coaches.id))
+      .leftJoin(teams, eq(teams.id, teamCoaches.teamId))
+      .leftJoin(sports, eq(sports.id, teams.sportId))
+      .where(inArray(coaches.userId, ids))
+      .orderBy(asc(teams.name)),
+  ]);
+  const coachRows = [...new Map(coachLinks.map((c) => [c.coach.id, c.coach])).values()];
+  const coached = coachLinks.flatMap(({ link, team, sport }) => (link && team && sport ? [{ link, team, sport }] : []));
   return rows.map((user) => {
     const coach = coachRows.find((c) => c.userId === user.id);
     return {

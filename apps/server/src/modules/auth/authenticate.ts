@@ -5,7 +5,6 @@
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { decodeJwt } from 'jose';
 import type { Db } from '../../db/client.ts';
 import { organizations, users } from '../../db/schema/index.ts';
 import { forbidden, unauthorized } from '../../errors.ts';
@@ -27,48 +26,21 @@ export function bearerToken(header: string | undefined): string | undefined {
   return header?.match(/^Bearer\s+(\S+)$/i)?.[1];
 }
 
-const readUser = (db: Db, sub: string) =>
-  db
-    .select({ user: users, deactivatedAt: organizations.deactivatedAt })
-    .from(users)
-    .leftJoin(organizations, eq(organizations.id, users.organizationId))
-    .where(eq(users.identitySub, sub))
-    .limit(1)
-    .then(([found]) => found);
-
-/** The token's `sub` before any check, or undefined when it cannot be read. */
-function claimedSub(token: string): string | undefined {
-  try {
-    const { sub } = decodeJwt(token);
-    return typeof sub === 'string' ? sub : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Verifies a token and loads its user; any failure is the same 401 'Unauthorized'. The user is
- * read beside the verification (whose session check is a query of its own), by the sub the token
- * claims: one round trip less on every request. The row is used only when verification confirms
- * that sub; a failed early read is read again, so its error is the one that counts.
- */
+/** Verifies a token and loads its user; any failure is the same 401 'Unauthorized'. */
 export async function authenticateToken(identity: Identity, db: Db, token: string | undefined): Promise<AuthContext> {
   if (!token) throw unauthorized();
-  const claimed = claimedSub(token);
-  const early = claimed
-    ? readUser(db, claimed).then(
-        (found) => ({ found }),
-        () => null,
-      )
-    : null;
   let verified: Awaited<ReturnType<Identity['verify']>>;
   try {
     verified = await identity.verify(token);
   } catch {
     throw unauthorized();
   }
-  const read = verified.sub === claimed ? await early : null;
-  const found = read ? read.found : await readUser(db, verified.sub);
+  const [found] = await db
+    .select({ user: users, deactivatedAt: organizations.deactivatedAt })
+    .from(users)
+    .leftJoin(organizations, eq(organizations.id, users.organizationId))
+    .where(eq(users.identitySub, verified.sub))
+    .limit(1);
   if (!found) throw unauthorized();
   // A deactivated organization's people are refused like a blocked account (decision 012); a
   // SUPER_ADMIN is not, so they can reactivate it.

@@ -138,7 +138,6 @@ export class Accounts {
       );
     // A data-modifying WITH always runs to the end; the outer select's one row calls txid_current().
     // (Drizzle puts the embedded query in parentheses itself.)
-    // (Drizzle puts the parentheses around an embedded query.)
     await db.execute(sql`with counted as ${count} select txid_current()`);
   }
 

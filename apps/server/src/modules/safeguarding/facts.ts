@@ -18,6 +18,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { inTurn } from '../../db/transaction.ts';
+import { groupBy } from '../../group-by.ts';
 import type { Person, RoomFacts } from './plan.ts';
 
 export type LoadedRoom = RoomFacts & { hold: string | null; organizationName: string; lastMessageAt: Date | null };
@@ -31,12 +32,6 @@ export const personColumns = {
   status: users.status,
   dateOfBirth: users.dateOfBirth,
   organizationId: users.organizationId,
-};
-
-const group = <T, K>(rows: T[], key: (row: T) => K) => {
-  const map = new Map<K, T[]>();
-  for (const row of rows) map.set(key(row), [...(map.get(key(row)) ?? []), row]);
-  return map;
 };
 
 /** A room's own columns the policy reads. */
@@ -148,11 +143,11 @@ export async function factsOf(tx: Db, rooms: RoomRow[], alsoPeople: number[] = [
   const guardians = new Map<number, number[]>();
   for (const link of links) guardians.set(link.athleteId, [...(guardians.get(link.athleteId) ?? []), link.guardianId]);
 
-  const membersByRoom = group(members, (m) => m.roomId);
-  const rosterByTeam = group(roster, (r) => r.teamId);
-  const coachesByTeam = group(coachRows, (c) => c.teamId);
-  const contactsByOrg = group(contactRows, (c) => c.organizationId);
-  const directorsByOrg = group(directorRows, (d) => d.organizationId);
+  const membersByRoom = groupBy(members, (m) => m.roomId);
+  const rosterByTeam = groupBy(roster, (r) => r.teamId);
+  const coachesByTeam = groupBy(coachRows, (c) => c.teamId);
+  const contactsByOrg = groupBy(contactRows, (c) => c.organizationId);
+  const directorsByOrg = groupBy(directorRows, (d) => d.organizationId);
   return rooms.map((room) => ({
     id: room.id,
     kind: room.kind,

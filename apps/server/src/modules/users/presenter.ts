@@ -7,6 +7,7 @@ import type { PersonSummary, User } from '@fieldhouse/shared';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { coaches, sports, teamCoaches, teamMembers, teams } from '../../db/schema/index.ts';
+import { groupBy } from '../../group-by.ts';
 import type { AppUser } from '../auth/authenticate.ts';
 
 export async function presentUsers(db: Db, rows: AppUser[]): Promise<User[]> {
@@ -36,10 +37,15 @@ export async function presentUsers(db: Db, rows: AppUser[]): Promise<User[]> {
       .where(inArray(coaches.userId, ids))
       .orderBy(asc(teams.name)),
   ]);
-  const coachRows = [...new Map(coachLinks.map((c) => [c.coach.id, c.coach])).values()];
-  const coached = coachLinks.flatMap(({ link, team, sport }) => (link && team && sport ? [{ link, team, sport }] : []));
+  // Indexed by user and by coach, so a page of a hundred is not a hundred scans of every row.
+  const coachOf = new Map(coachLinks.map((c) => [c.coach.userId, c.coach]));
+  const teamsOf = groupBy(joined, (t) => t.userId);
+  const coachedBy = groupBy(
+    coachLinks.flatMap(({ link, team, sport }) => (link && team && sport ? [{ link, team, sport }] : [])),
+    (c) => c.link.coachId,
+  );
   return rows.map((user) => {
-    const coach = coachRows.find((c) => c.userId === user.id);
+    const coach = coachOf.get(user.id);
     return {
       id: user.id,
       uuid: user.uuid,
@@ -56,21 +62,17 @@ export async function presentUsers(db: Db, rows: AppUser[]): Promise<User[]> {
       bio: user.bio,
       createdAt: user.createdAt.toISOString(),
       updatedAt: user.updatedAt.toISOString(),
-      JoinedTeams: joined
-        .filter((t) => t.userId === user.id)
-        .map((t) => ({ id: t.id, uuid: t.uuid, name: t.name, Sport: t.sport })),
+      JoinedTeams: (teamsOf.get(user.id) ?? []).map((t) => ({ id: t.id, uuid: t.uuid, name: t.name, Sport: t.sport })),
       Coach: coach
         ? {
             id: coach.id,
             title: coach.title,
-            TeamCoaches: coached
-              .filter((c) => c.link.coachId === coach.id)
-              .map((c) => ({
-                id: c.link.id,
-                teamId: c.link.teamId,
-                role: c.link.role,
-                Team: { ...c.team, Sport: c.sport },
-              })),
+            TeamCoaches: (coachedBy.get(coach.id) ?? []).map((c) => ({
+              id: c.link.id,
+              teamId: c.link.teamId,
+              role: c.link.role,
+              Team: { ...c.team, Sport: c.sport },
+            })),
           }
         : null,
     };

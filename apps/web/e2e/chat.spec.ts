@@ -114,6 +114,23 @@ test('a 3 MB photo uploads with a progress bar and renders; a 101 MB file is ref
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1000);
     await expect(page.getByTestId('upload-progress')).toHaveCount(0);
     await shot('messages-upload');
+
+    // A link to the message after the photo keeps it in view while the photo, slow to arrive, is
+    // drawn above it (the list's own scroll anchoring is off, for its bottom-sticking).
+    const thanks = await coach.send(roomId, 'Great shot, thanks!');
+    await coach.send(roomId, 'Can you share it with the boosters?');
+    await coach.send(roomId, 'They asked for the full set.\nThe yearbook too.');
+    await page.route('**/api/chat/attachments/**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.fallback();
+    });
+    await page.goto(`/messages/?tab=COACHES&roomId=${roomId}&messageId=${thanks.id}`);
+    const linked = page.locator(`[data-message-id="${thanks.id}"]`);
+    await expect(linked).toHaveAttribute('data-highlighted', 'true');
+    await expect
+      .poll(() => image.last().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBe(1000);
+    await expect(linked).toBeInViewport({ ratio: 1 });
   } finally {
     coach.close();
   }

@@ -134,13 +134,23 @@ export function MessageList({ ref, roomId, messageId, focusTarget, showSenders, 
     if (node && stuckToBottom.current) node.scrollTop = node.scrollHeight;
   }, [lastId, pending]);
 
-  // Images load after layout: stay at the bottom if that is where the reader was.
+  // The message a link or the reader asked for stays in view while what is above it grows (images,
+  // polls drawn late) until the reader scrolls by hand: the browser's own scroll anchoring is off,
+  // as it fights the bottom-sticking.
+  const anchored = useRef<HTMLElement | null>(null);
+  const release = () => {
+    anchored.current = null;
+  };
+
+  // Images load after layout: stay at the bottom if that is where the reader was, or on the message
+  // they were taken to.
   useEffect(() => {
     const node = viewport.current;
     const inner = content.current;
     if (!node || !inner) return;
     const observer = new ResizeObserver(() => {
       if (stuckToBottom.current) node.scrollTop = node.scrollHeight;
+      else if (anchored.current?.isConnected) anchored.current.scrollIntoView({ block: 'center' });
     });
     observer.observe(inner);
     return () => observer.disconnect();
@@ -157,6 +167,7 @@ export function MessageList({ ref, roomId, messageId, focusTarget, showSenders, 
       return;
     }
     target.scrollIntoView({ block: 'center' });
+    anchored.current = target;
     if (focusTarget) focusMessage(target);
     setHighlighted(messageId);
     const timer = setTimeout(() => setHighlighted(undefined), 4000);
@@ -196,6 +207,10 @@ export function MessageList({ ref, roomId, messageId, focusTarget, showSenders, 
       <Box
         ref={viewport}
         onScroll={onScroll}
+        onWheel={release}
+        onTouchStart={release}
+        onPointerDown={release}
+        onKeyDown={release}
         h="100%"
         style={{ overflowY: 'auto', overflowAnchor: 'none' }}
         data-testid="message-list"

@@ -58,7 +58,12 @@ export class SocketNotConnectedError extends Error {
 
 type Listener = () => void;
 
-/** Lost / reconnected / reconnection failed share one toast, so they replace each other. */
+/**
+ * Lost / reconnected / reconnection failed replace each other: each is a toast of its own and takes
+ * the one before it down. Not one id updated in place: sonner keeps a toast already on its way out
+ * (the last 200 ms of its 4 s) on its way out with the new text in it, so a connection back just
+ * as "Connection lost" timed out never said so (chat-socket.test.tsx).
+ */
 const LIFECYCLE_TOAST = 'socket-lifecycle';
 
 export class ChatSocket {
@@ -68,6 +73,7 @@ export class ChatSocket {
   private readonly listeners = new Set<Listener>();
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private lostConnection = false;
+  private lifecycleToasts = 0;
   private presence: 'online' | 'away' = 'online';
   private room: number | null = null;
   private readonly detachWindow: () => void;
@@ -188,7 +194,7 @@ export class ChatSocket {
       this.sendPresence(this.presence);
       if (wasLost) {
         this.options.dismiss?.(SOCKET_ERROR_TYPES.map((type) => `socket-${type}`));
-        this.toast({ id: LIFECYCLE_TOAST, level: 'success', message: SOCKET_TEXTS.reconnected });
+        this.lifecycleToast({ level: 'success', message: SOCKET_TEXTS.reconnected });
       }
     });
     socket.on('disconnect', (reason) => {
@@ -201,8 +207,7 @@ export class ChatSocket {
         socket.connect();
         return;
       }
-      this.toast({
-        id: LIFECYCLE_TOAST,
+      this.lifecycleToast({
         level: 'warning',
         message: SOCKET_TEXTS.connectionLost,
         durationMs: SOCKET_ERRORS.toastRetryableMs,
@@ -218,8 +223,7 @@ export class ChatSocket {
     socket.io.on('reconnect_failed', () => {
       this.dispatch({ type: 'reconnect-failed' });
       const last = this.errors.entries().at(-1);
-      this.toast({
-        id: LIFECYCLE_TOAST,
+      this.lifecycleToast({
         level: 'error',
         message: SOCKET_TEXTS.reconnectionFailed(last?.message ?? 'no answer from the server'),
         durationMs: SOCKET_ERRORS.toastNonRetryableMs,
@@ -259,6 +263,12 @@ export class ChatSocket {
 
   private toast(toast: Omit<SocketToast, 'durationMs'> & { durationMs?: number | undefined }) {
     this.options.notify({ durationMs: SOCKET_ERRORS.toastRetryableMs, ...toast });
+  }
+
+  private lifecycleToast(toast: Omit<SocketToast, 'id' | 'durationMs'> & { durationMs?: number | undefined }) {
+    if (this.lifecycleToasts > 0) this.options.dismiss?.([`${LIFECYCLE_TOAST}-${this.lifecycleToasts}`]);
+    this.lifecycleToasts += 1;
+    this.toast({ ...toast, id: `${LIFECYCLE_TOAST}-${this.lifecycleToasts}` });
   }
 
   /** Presence from page visibility, a reconnect when the browser is back online (SPEC §4, §8). */

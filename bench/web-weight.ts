@@ -10,9 +10,8 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Page } from '@playwright/test';
 import { defaultWebDistDir } from '../apps/server/src/http/spa.ts';
+import { WEB_WEIGHT_BUDGET as BUDGET } from '../apps/web/e2e/budgets.ts';
 import { startBenchApp } from './bench-app.ts';
-
-const BUDGET = { signIn: 200 * 1024, home: 330 * 1024 };
 
 if (!existsSync(`${defaultWebDistDir}/index.html`)) {
   process.stderr.write('The web app is not built: run `npm run build --workspace @fieldhouse/web` first.\n');

@@ -48,5 +48,9 @@ export default defineConfig({
     chunkSizeWarningLimit: 800,
     // The .br copies are the sizes that matter; vite's gzip estimate would only slow the build.
     reportCompressedSize: false,
+    // Everything the entry imports statically in one chunk. Left to itself, Rolldown put a module
+    // the start-up needs (Mantine's px()) in a chunk shared with the Select and Popover code of later
+    // screens, so the sign-in page fetched 91 scripts, 264 KB; now 14, 183 KB (docs/benchmarks.md).
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'start', tags: ['$initial'] }] } } },
   },
 });

@@ -8,9 +8,9 @@
  * `npm run build --workspace @fieldhouse/web && node --import tsx bench/web-weight.ts`
  */
 import { existsSync } from 'node:fs';
-import { chromium, type Page } from '@playwright/test';
+import { chromium } from '@playwright/test';
 import { defaultWebDistDir } from '../apps/server/src/http/spa.ts';
-import { WEB_WEIGHT_BUDGET as BUDGET } from '../apps/web/e2e/budgets.ts';
+import { WEB_WEIGHT_BUDGET as BUDGET, recordTransfers, scriptsOf, type Transfer } from '../apps/web/e2e/web-weight.ts';
 import { startBenchApp } from './bench-app.ts';
 
 if (!existsSync(`${defaultWebDistDir}/index.html`)) {
@@ -18,43 +18,17 @@ if (!existsSync(`${defaultWebDistDir}/index.html`)) {
   process.exit(1);
 }
 
-/** `bytes` is the body as sent (compressed); `headerBytes` the response headers on top of it. */
-type Transfer = { url: string; type: string; encoding: string; bytes: number; headerBytes: number };
-
-/** Records every response of `page` until `stop`: its type, content encoding and bytes on the wire. */
-async function recordTransfers(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  const seen = new Map<string, Omit<Transfer, 'bytes'>>();
-  const done: Transfer[] = [];
-  cdp.on('Network.responseReceived', (event) => {
-    const headers = event.response.headers as Record<string, string>;
-    const encoding = Object.entries(headers).find(([k]) => k.toLowerCase() === 'content-encoding')?.[1] ?? 'none';
-    // At this point only the headers have arrived: their size on the wire.
-    const headerBytes = event.response.encodedDataLength;
-    seen.set(event.requestId, { url: event.response.url, type: event.type ?? 'Other', encoding, headerBytes });
-  });
-  // loadingFinished's encodedDataLength is everything received for the request: headers and body.
-  cdp.on('Network.loadingFinished', (event) => {
-    const response = seen.get(event.requestId);
-    if (response) done.push({ ...response, bytes: event.encodedDataLength - response.headerBytes });
-  });
-  return { transfers: () => [...done], detach: () => cdp.detach() };
-}
-
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 function report(label: string, transfers: Transfer[], budget: number) {
-  const scripts = transfers.filter((t) => t.type === 'Script');
-  const total = scripts.reduce((sum, t) => sum + t.bytes, 0);
+  const { scripts, total } = scriptsOf(transfers);
   const headers = scripts.reduce((sum, t) => sum + t.headerBytes, 0);
   const encodings = [...new Set(scripts.map((t) => t.encoding))].join(', ');
   const styles = transfers.filter((t) => t.type === 'Stylesheet').reduce((sum, t) => sum + t.bytes, 0);
   process.stdout.write(
     `\n${label}: ${kb(total)} of JavaScript in ${scripts.length} files (${encodings}); budget ${kb(budget)} ${total <= budget ? 'OK' : 'OVER'}; plus ${kb(headers)} of response headers; CSS ${kb(styles)}\n`,
   );
-  for (const t of scripts.sort((a, b) => b.bytes - a.bytes).slice(0, Number(process.env.TOP ?? 8))) {
+  for (const t of scripts.slice(0, Number(process.env.TOP ?? 8))) {
     process.stdout.write(`  ${kb(t.bytes).padStart(9)}  ${new URL(t.url).pathname}\n`);
   }
   return total <= budget;

@@ -134,16 +134,16 @@ export function MessageList({ ref, roomId, messageId, focusTarget, showSenders, 
     if (node && stuckToBottom.current) node.scrollTop = node.scrollHeight;
   }, [lastId, pending]);
 
-  // The message a link or the reader asked for stays in view while what is above it grows (images,
-  // polls drawn late) until the reader scrolls by hand: the browser's own scroll anchoring is off,
-  // as it fights the bottom-sticking.
+  // A deep link's message stays in view while what is above it grows (images, polls drawn late)
+  // until the reader scrolls by hand: the browser's own scroll anchoring is off, as it fights the
+  // bottom-sticking.
   const anchored = useRef<HTMLElement | null>(null);
   const release = () => {
     anchored.current = null;
   };
 
-  // Images load after layout: stay at the bottom if that is where the reader was, or on the message
-  // they were taken to.
+  // Images load after layout: stay at the bottom if that is where the reader was, or on the linked
+  // message.
   useEffect(() => {
     const node = viewport.current;
     const inner = content.current;

@@ -88,6 +88,7 @@ const RUNTIME_SUITES = [
 const PGLITE_IN_CI = [
   ...RUNTIME_SUITES,
   ...testFiles([
+    'chat-group-commit',
     'integrity-concurrency',
     'node-versions',
     'ops-commands',

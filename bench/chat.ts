@@ -30,6 +30,7 @@ import { createClient } from 'redis';
 import { Server } from 'socket.io';
 import { io as connect, type Socket } from 'socket.io-client';
 import { chatMessages, chatRoomMembers, chatRooms } from '../apps/server/src/db/schema/index.ts';
+import { sendBatcher } from '../apps/server/src/modules/chat/send-batcher.ts';
 import { type Cluster, startCluster } from '../apps/server/src/ops/cluster.ts';
 import { freePorts } from '../apps/server/test/helpers/free-ports.ts';
 import { historyAfter } from '../apps/server/test/helpers/history.ts';
@@ -431,12 +432,14 @@ async function measure() {
   const p99s: number[] = [];
   for (let n = 1; n <= runs; n++) {
     const [before] = await db.select({ n: count(), newest: max(chatMessages.id) }).from(chatMessages);
+    const batchedBefore = sendBatcher(db).stats();
     const ours = await run(urls, false, Number(before?.newest ?? 0));
+    const batched = sendBatcher(db).stats();
     const [after] = await db.select({ n: count() }).from(chatMessages);
     const p99 = report(`Fieldhouse run ${n} (auth, stored, acked)`, ours, rate * seconds * perMessage);
     p99s.push(p99);
     process.stdout.write(
-      `${''.padEnd(34)} stored ${(after?.n ?? 0) - (before?.n ?? 0)} of ${rate * seconds} messages (${ours.acked} acked, ${ours.failed} refused); p99 ratio to the bare relay ${(p99 / baseline).toFixed(1)}×\n`,
+      `${''.padEnd(34)} stored ${(after?.n ?? 0) - (before?.n ?? 0)} of ${rate * seconds} messages (${ours.acked} acked, ${ours.failed} refused)${groupCommit(batchedBefore, batched)}; p99 ratio to the bare relay ${(p99 / baseline).toFixed(1)}×\n`,
     );
   }
   // With an even number of runs the median is the mean of the middle two, never the worst.
@@ -448,6 +451,13 @@ async function measure() {
   await clusterDatabase?.drop();
   if (cluster) await dropRedisKeys(process.env.REDIS_URL as string, redisPrefix());
   process.exit(0);
+}
+
+/** How this process's sends were grouped (a cluster's nodes are other processes: nothing to say). */
+function groupCommit(before: { statements: number; sends: number }, after: { statements: number; sends: number }) {
+  const statements = after.statements - before.statements;
+  if (statements === 0) return '';
+  return ` by ${statements.toLocaleString()} statements, ${((after.sends - before.sends) / statements).toFixed(1)} sends each`;
 }
 
 /** A database of the bench's own on DATABASE_URL's server, for the cluster's nodes and this process. */

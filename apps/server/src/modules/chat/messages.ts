@@ -19,9 +19,10 @@ import type { AppUser } from '../auth/authenticate.ts';
 import { loadQuote, loadQuotes } from '../message-controls/quotes.ts';
 import { loadPolls } from './load-polls.ts';
 import type { Room } from './rooms.ts';
+import { sendBatcher } from './send-batcher.ts';
+import { type MessageRow, type StoreOutcome, storeMessages } from './store-messages.ts';
 import { type AttachmentRow, attachUploads, presentMedia } from './uploads.ts';
 
-type MessageRow = typeof chatMessages.$inferSelect;
 type Sender = Pick<AppUser, 'id' | 'firstName' | 'lastName' | 'userImage'> | null;
 
 export function presentMessage(
@@ -74,7 +75,8 @@ export type SendInput = {
 /**
  * Stores a message and moves every member's counters in one statement (one round trip, one
  * snapshot); a resend with a known client id returns the stored one (`duplicate`). Returns the
- * members, so delivery needs no second query. A held room (decision 018) refuses with 409.
+ * members, so delivery needs no second query. A held room (decision 018) refuses with 409. Runs on
+ * the handle it is given, so a caller's transaction (a poll) holds it.
  */
 export async function sendMessage(db: Db, sender: AppUser, room: Room, input: SendInput) {
   const sent = await storeMessage(db, sender, room.id, input, false);
@@ -83,108 +85,72 @@ export async function sendMessage(db: Db, sender: AppUser, room: Room, input: Se
 }
 
 /**
- * A member's message in the same one statement, with their membership checked inside it, so
- * the common send costs one round trip. `null` when the sender is no member of the room (or
- * there is no such room): the caller then decides with `accessibleRoom`.
+ * A member's message, with their membership checked inside the statement, so the common send
+ * costs one round trip; sends arriving together share a statement and a commit (group commit,
+ * `send-batcher.ts`). `null` when the sender is no member of the room (or there is no such room):
+ * the caller then decides with `accessibleRoom`. Only for the database's own handle, never a
+ * transaction's.
  */
 export const sendAsMember = (db: Db, sender: AppUser, roomId: number, input: SendInput) =>
   storeMessage(db, sender, roomId, input, true);
 
 async function storeMessage(db: Db, sender: AppUser, roomId: number, input: SendInput, memberOnly: boolean) {
-  // The statement is atomic on its own; a transaction is needed only to attach uploads with it.
-  const run = <T>(work: (tx: Db) => Promise<T>) =>
-    input.attachmentIds?.length ? db.transaction((tx) => work(tx as unknown as Db)) : work(db);
-  return run(async (tx) => {
-    // The room's row is locked first: sends to one room then take ids in commit order (catch-up
-    // pages by id) and lock the members' rows one after another, never into a deadlock.
-    const membership = memberOnly
-      ? sql`and exists (select 1 from ${chatRoomMembers} where room_id = ${roomId} and user_id = ${sender.id})`
-      : sql``;
-    // A reply answers a message of this same room only; checked in the statement, no extra trip.
-    const replyToId = input.replyToId ?? null;
-    const replyOk =
-      replyToId === null
-        ? sql`true`
-        : sql`exists (select 1 from ${chatMessages} where id = ${replyToId} and room_id = ${roomId})`;
-    const { rows } = await tx.execute<{
-      message: MessageRow | null;
-      room_uuid: string | null;
-      hold: string | null;
-      reply_ok: boolean;
-      member_ids: number[];
-    }>(sql`
-      with lock as (
-        select id, uuid, safeguarding_hold from ${chatRooms} where id = ${roomId} ${membership} for update
-      ), m as (
-        insert into ${chatMessages} (room_id, sender_id, client_id, content, message_type, reply_to_id)
-        select ${roomId}, ${sender.id}, ${input.clientId ?? null}, ${input.content}, ${input.messageType}, ${replyToId}::bigint
-        from lock
-        where safeguarding_hold is null and ${replyOk}
-        on conflict do nothing
-        returning *
-      ), r as (
-        update ${chatRooms} set last_message_at = (select created_at from m) where id = ${roomId} and exists (select 1 from m)
-      ), u as (
-        update ${chatRoomMembers} set
-          unread_count = case when user_id = ${sender.id} then 0 else unread_count + 1 end,
-          last_read_message_id = case when user_id = ${sender.id} then (select id from m) else last_read_message_id end
-        where room_id = ${roomId} and exists (select 1 from m)
-        returning user_id
-      )
-      select (select row_to_json(m) from m) as message, (select uuid from lock) as room_uuid,
-        (select safeguarding_hold from lock) as hold, ${replyOk} as reply_ok,
-        coalesce((select array_agg(user_id) from u), '{}') as member_ids`);
-    const row = rows[0];
-    if (!row?.room_uuid) return null;
-    const room = { id: roomId, uuid: row.room_uuid };
-    // A room the safeguarding policy holds takes no one's messages until a second adult can see it.
-    if (row.hold) throw conflict(row.hold, 'safeguarding_hold');
-    // The same answer whether the original is in another room, another organization or nowhere.
-    if (!row.reply_ok) throw badRequest('You can only reply to a message of this conversation', 'reply_not_in_room');
-    if (!row.message) {
-      const [existing] = await tx
-        .select()
-        .from(chatMessages)
-        .where(and(eq(chatMessages.senderId, sender.id), eq(chatMessages.clientId, input.clientId as string)));
-      if (!existing) throw new Error('message neither inserted nor found');
-      const media = await tx.select().from(chatAttachments).where(eq(chatAttachments.messageId, existing.id));
-      const poll = existing.messageType === 'POLL' ? (await loadPolls(tx, [existing.id])).get(existing.id) : undefined;
-      return {
-        message: presentMessage(
-          existing,
-          room,
-          sender,
-          media,
-          poll ?? null,
-          null,
-          await loadQuote(tx, existing.replyToId),
-        ),
-        duplicate: true,
-        memberIds: [] as number[],
-      };
-    }
-    const json = row.message as unknown as Record<string, unknown>;
-    const inserted: MessageRow = {
-      id: Number(json.id),
-      uuid: String(json.uuid),
-      roomId: Number(json.room_id),
-      senderId: json.sender_id === null ? null : Number(json.sender_id),
-      clientId: (json.client_id as string | null) ?? null,
-      content: String(json.content),
-      messageType: json.message_type as MessageRow['messageType'],
-      metadata: (json.metadata as Record<string, unknown> | null) ?? null,
-      replyToId: json.reply_to_id === null || json.reply_to_id === undefined ? null : Number(json.reply_to_id),
-      createdAt: new Date(String(json.created_at)),
-      editedAt: json.edited_at ? new Date(String(json.edited_at)) : null,
-      deletedAt: json.deleted_at ? new Date(String(json.deleted_at)) : null,
-    };
-    const media = await attachUploads(tx, sender.id, room.id, inserted.id, input.attachmentIds ?? []);
+  const storeInput = {
+    roomId,
+    senderId: sender.id,
+    clientId: input.clientId ?? null,
+    content: input.content,
+    messageType: input.messageType,
+    replyToId: input.replyToId ?? null,
+    memberOnly,
+  };
+  // Uploads are attached in the message's own transaction; a plain member's send joins a batch.
+  if (input.attachmentIds?.length)
+    return db.transaction(async (tx) => {
+      const [outcome] = await storeMessages(tx as unknown as Db, [storeInput]);
+      return present(tx as unknown as Db, sender, roomId, input, outcome as StoreOutcome);
+    });
+  const outcome = memberOnly ? await sendBatcher(db).store(storeInput) : (await storeMessages(db, [storeInput]))[0];
+  return present(db, sender, roomId, input, outcome as StoreOutcome);
+}
+
+/** The stored message as sent to clients, or the stored one for a resend; errors as the spec words them. */
+async function present(tx: Db, sender: AppUser, roomId: number, input: SendInput, outcome: StoreOutcome) {
+  if (!outcome.roomUuid) return null;
+  const room = { id: roomId, uuid: outcome.roomUuid };
+  // A room the safeguarding policy holds takes no one's messages until a second adult can see it.
+  if (outcome.hold) throw conflict(outcome.hold, 'safeguarding_hold');
+  // The same answer whether the original is in another room, another organization or nowhere.
+  if (!outcome.replyOk) throw badRequest('You can only reply to a message of this conversation', 'reply_not_in_room');
+  const inserted = outcome.message;
+  if (!inserted) {
+    const [existing] = await tx
+      .select()
+      .from(chatMessages)
+      .where(and(eq(chatMessages.senderId, sender.id), eq(chatMessages.clientId, input.clientId as string)));
+    if (!existing) throw new Error('message neither inserted nor found');
+    const media = await tx.select().from(chatAttachments).where(eq(chatAttachments.messageId, existing.id));
+    const poll = existing.messageType === 'POLL' ? (await loadPolls(tx, [existing.id])).get(existing.id) : undefined;
     return {
-      message: presentMessage(inserted, room, sender, media, null, null, await loadQuote(tx, inserted.replyToId)),
-      duplicate: false,
-      memberIds: row.member_ids.map(Number),
+      message: presentMessage(
+        existing,
+        room,
+        sender,
+        media,
+        poll ?? null,
+        null,
+        await loadQuote(tx, existing.replyToId),
+      ),
+      duplicate: true,
+      memberIds: [] as number[],
     };
-  });
+  }
+  const media = await attachUploads(tx, sender.id, room.id, inserted.id, input.attachmentIds ?? []);
+  return {
+    message: presentMessage(inserted, room, sender, media, null, null, await loadQuote(tx, inserted.replyToId)),
+    duplicate: false,
+    memberIds: outcome.memberIds,
+  };
 }
 
 export type HistoryQuery = {

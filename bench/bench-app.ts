@@ -10,7 +10,7 @@ import { bootstrap } from '../apps/server/src/bootstrap.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { runMigrations } from '../apps/server/src/db/migrate.ts';
-import { organizations, users } from '../apps/server/src/db/schema/index.ts';
+import { chatRoomMembers, chatRooms, organizations, users } from '../apps/server/src/db/schema/index.ts';
 import { signIn } from '../apps/server/src/simulate/simulate.ts';
 
 export const BENCH_PASSWORD = 'Bench-Pass-1';
@@ -89,4 +89,23 @@ export async function benchPeople(bench: BenchApp, count: number, label: string)
       return tokens;
     },
   };
+}
+
+/** `count` group rooms of the people's school, person i in room i mod `count`: each person's room id. */
+export async function benchRooms(bench: BenchApp, people: { organizationId: number; ids: number[] }, count: number) {
+  const rooms = await bench.db
+    .insert(chatRooms)
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        organizationId: people.organizationId,
+        kind: 'GROUP' as const,
+        name: `Room ${i}`,
+      })),
+    )
+    .returning({ id: chatRooms.id });
+  const roomIds = people.ids.map((_, i) => rooms[i % count]?.id as number);
+  await bench.db
+    .insert(chatRoomMembers)
+    .values(people.ids.map((userId, i) => ({ roomId: roomIds[i] as number, userId })));
+  return roomIds;
 }

@@ -29,12 +29,12 @@ import pg from 'pg';
 import { createClient } from 'redis';
 import { Server } from 'socket.io';
 import { io as connect, type Socket } from 'socket.io-client';
-import { chatMessages, chatRoomMembers, chatRooms } from '../apps/server/src/db/schema/index.ts';
+import { chatMessages } from '../apps/server/src/db/schema/index.ts';
 import { sendBatcher } from '../apps/server/src/modules/chat/send-batcher.ts';
 import { type Cluster, startCluster } from '../apps/server/src/ops/cluster.ts';
 import { freePorts } from '../apps/server/test/helpers/free-ports.ts';
 import { historyAfter } from '../apps/server/test/helpers/history.ts';
-import { benchPeople, startBenchApp } from './bench-app.ts';
+import { benchPeople, benchRooms, startBenchApp } from './bench-app.ts';
 import { median } from './stats.ts';
 
 /** What the parent asks the load generator to do. */
@@ -308,18 +308,7 @@ async function measure() {
   const { db, database, base } = bench;
   process.stdout.write(`setting up ${clients} people in ${roomCount} rooms on ${database.kind}…\n`);
   const people = await benchPeople(bench, clients, 'Bench');
-  const rooms = await db
-    .insert(chatRooms)
-    .values(
-      Array.from({ length: roomCount }, (_, i) => ({
-        organizationId: people.organizationId,
-        kind: 'GROUP' as const,
-        name: `Room ${i}`,
-      })),
-    )
-    .returning({ id: chatRooms.id });
-  const roomIds = people.ids.map((_, i) => rooms[i % roomCount]?.id as number);
-  await db.insert(chatRoomMembers).values(people.ids.map((userId, i) => ({ roomId: roomIds[i] as number, userId })));
+  const roomIds = await benchRooms(bench, people, roomCount);
   const cluster = clusterDatabase ? await startNodes(nodeCount, clusterDatabase.url, bench.dir) : undefined;
   const nodeUrls = cluster ? cluster.nodes.map((node) => node.url) : [base];
   // A room's members are people i, i + rooms, i + 2·rooms…: consecutive ones sit on different nodes.

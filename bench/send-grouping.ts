@@ -8,10 +8,9 @@
  *   DATABASE_URL=postgres://… node --import tsx bench/send-grouping.ts [--rates 500,2000] [--runs 3]
  */
 import { parseArgs } from 'node:util';
-import { chatRoomMembers, chatRooms } from '../apps/server/src/db/schema/index.ts';
 import { createSendBatcher } from '../apps/server/src/modules/chat/send-batcher.ts';
 import { type StoreInput, storeMessages } from '../apps/server/src/modules/chat/store-messages.ts';
-import { benchPeople, startBenchApp } from './bench-app.ts';
+import { benchPeople, benchRooms, startBenchApp } from './bench-app.ts';
 import { median } from './stats.ts';
 
 const { values } = parseArgs({
@@ -32,18 +31,8 @@ const bench = await startBenchApp();
 const { db } = bench;
 process.stdout.write(`setting up ${peopleCount} people in ${roomCount} rooms on ${bench.database.kind}…\n`);
 const people = await benchPeople(bench, peopleCount, 'Grouping');
-const rooms = await db
-  .insert(chatRooms)
-  .values(
-    Array.from({ length: roomCount }, (_, i) => ({
-      organizationId: people.organizationId,
-      kind: 'GROUP' as const,
-      name: `Room ${i}`,
-    })),
-  )
-  .returning({ id: chatRooms.id });
-const members = people.ids.map((userId, i) => ({ roomId: rooms[i % roomCount]?.id as number, userId }));
-await db.insert(chatRoomMembers).values(members);
+const roomIds = await benchRooms(bench, people, roomCount);
+const members = people.ids.map((userId, i) => ({ roomId: roomIds[i] as number, userId }));
 
 const send = (i: number): StoreInput => {
   const member = members[Math.floor(Math.random() * members.length)] as (typeof members)[number];

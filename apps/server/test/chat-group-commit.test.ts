@@ -9,7 +9,7 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
 import { chatMessages, chatRoomMembers, chatRooms } from '../src/db/schema/index.ts';
-import { createSendBatcher, sendBatcher } from '../src/modules/chat/send-batcher.ts';
+import { createSendBatcher, SEND_BATCH_MAX, sendBatcher } from '../src/modules/chat/send-batcher.ts';
 import { type StoreInput, storeMessages } from '../src/modules/chat/store-messages.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { buildSchool, type School } from './helpers/directory.ts';
@@ -165,6 +165,30 @@ it('a send that fails its statement fails alone: the others that travelled with 
   expect(stored.map((m) => m.content)).toEqual(['alone', 'together 1', 'together 2']);
   // The batch of three failed once, then each went alone: 1 + 1 + 3 statements.
   expect(batcher.stats()).toEqual({ statements: 5, sends: 7 });
+});
+
+it('a backlog over many rooms: each room keeps its order, no statement carries more than a batch', async () => {
+  const rooms = await Promise.all(Array.from({ length: 12 }, (_, r) => adultRoom(`Backlog ${r}`)));
+  const batcher = createSendBatcher(db);
+  const perRoom = 20;
+  // Interleaved as a busy node receives them: every room's i-th send, then every room's i+1-th.
+  const sent = Array.from({ length: perRoom }, (_, i) => rooms.map((roomId) => ({ roomId, i }))).flat();
+  const outcomes = await Promise.all(
+    sent.map(({ roomId, i }) => batcher.store(input(roomId, school.coach.id, { content: `${roomId}:${i}` }))),
+  );
+  expect(outcomes.every((o) => o.message !== null)).toBe(true);
+  const { statements, sends } = batcher.stats();
+  expect(sends).toBe(sent.length);
+  expect(statements).toBeGreaterThanOrEqual(Math.ceil(sent.length / SEND_BATCH_MAX));
+  expect(statements).toBeLessThan(sent.length);
+  for (const roomId of rooms) {
+    const stored = await db
+      .select({ content: chatMessages.content })
+      .from(chatMessages)
+      .where(eq(chatMessages.roomId, roomId))
+      .orderBy(asc(chatMessages.id));
+    expect(stored.map((m) => m.content)).toEqual(Array.from({ length: perRoom }, (_, i) => `${roomId}:${i}`));
+  }
 });
 
 // PGlite is one connection: a transaction left open there holds up every query, not one room.

@@ -19,7 +19,12 @@ export const SEND_STATEMENTS_IN_FLIGHT = 2;
 /** The most sends one statement stores (its JSON stays small, its locks short). */
 export const SEND_BATCH_MAX = 64;
 
-type Waiting = { input: StoreInput; resolve: (outcome: StoreOutcome) => void; reject: (error: unknown) => void };
+type Waiting = {
+  input: StoreInput;
+  seq: number;
+  resolve: (outcome: StoreOutcome) => void;
+  reject: (error: unknown) => void;
+};
 
 export type SendBatcher = {
   store: (input: StoreInput) => Promise<StoreOutcome>;
@@ -28,9 +33,15 @@ export type SendBatcher = {
 };
 
 export function createSendBatcher(db: Db, inFlightMax = SEND_STATEMENTS_IN_FLIGHT): SendBatcher {
-  let queue: Waiting[] = [];
+  /**
+   * Waiting sends by room, each in arrival order. A room enters the map with its first waiting
+   * send and leaves it when none is left, so the map's order is about the rooms' oldest sends,
+   * and picking a batch looks at rooms, not at every send of a long backlog.
+   */
+  const waiting = new Map<number, Waiting[]>();
   /** Rooms some statement in flight is storing into. */
   const busy = new Set<number>();
+  let arrived = 0;
   let inFlight = 0;
   let statements = 0;
   let sends = 0;
@@ -52,20 +63,20 @@ export function createSendBatcher(db: Db, inFlightMax = SEND_STATEMENTS_IN_FLIGH
     }
   }
 
-  /** The oldest waiting sends whose rooms no statement holds; the others wait on, in order. */
+  /** Up to a batch of waiting sends, from rooms no statement holds; ids then follow arrival. */
   function take() {
     const batch: Waiting[] = [];
-    const rest: Waiting[] = [];
-    for (const w of queue) {
-      if (batch.length < SEND_BATCH_MAX && !busy.has(w.input.roomId)) batch.push(w);
-      else rest.push(w);
+    for (const [room, sends] of waiting) {
+      if (busy.has(room)) continue;
+      batch.push(...sends.splice(0, SEND_BATCH_MAX - batch.length));
+      if (sends.length === 0) waiting.delete(room);
+      if (batch.length === SEND_BATCH_MAX) break;
     }
-    queue = rest;
-    return batch;
+    return batch.sort((a, b) => a.seq - b.seq);
   }
 
   function pump() {
-    while (inFlight < inFlightMax && queue.length > 0) {
+    while (inFlight < inFlightMax && waiting.size > 0) {
       const batch = take();
       if (batch.length === 0) return;
       const rooms = new Set(batch.map((w) => w.input.roomId));
@@ -82,7 +93,10 @@ export function createSendBatcher(db: Db, inFlightMax = SEND_STATEMENTS_IN_FLIGH
   return {
     store: (input) =>
       new Promise<StoreOutcome>((resolve, reject) => {
-        queue.push({ input, resolve, reject });
+        const room = waiting.get(input.roomId);
+        const send = { input, seq: arrived++, resolve, reject };
+        if (room) room.push(send);
+        else waiting.set(input.roomId, [send]);
         pump();
       }),
     stats: () => ({ statements, sends }),

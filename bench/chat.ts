@@ -67,6 +67,8 @@ type Measured = {
   outageLatencies: number[];
   /** Of the deliveries to reconnected clients, how many came from history rather than live. */
   caughtUp: number;
+  /** Live deliveries of messages the client had already read from history (merged by id, as the apps do). */
+  liveAfterHistory: number;
   /** Reconnect → history read up to date, per reconnection. */
   catchUpMs: number[];
   /** Sends repeated after their ack did not come (same client id: stored once). */
@@ -118,10 +120,11 @@ async function generateLoad() {
   const reconnectedLatencies: number[] = [];
   const catchUpMs: number[] = [];
   const catchingUp = new Set<Promise<void>>();
-  // Per client: what it has seen (by content), whether its node went away, the newest id it saw
-  // live (where its catch-up starts) and its sends not acked yet.
+  // Per client: what it has seen (by content), live or at all, whether its node went away, the
+  // newest id it saw live (where its catch-up starts) and its sends not acked yet.
   const state = sockets.map(() => ({
     seen: new Set<string>(),
+    live: new Set<string>(),
     cutOff: false,
     lastId: job.afterId,
     unacked: new Set<string>(),
@@ -133,18 +136,21 @@ async function generateLoad() {
   const outageLatencies: number[] = [];
   let duplicates = 0;
   let caughtUp = 0;
+  let liveAfterHistory = 0;
   let reconnected = 0;
   for (const [i, socket] of sockets.entries()) {
-    // A message's content is its send time, unique per send (a resend keeps it): seen twice live
-    // is a duplicate. A message both live and in the history read after a reconnect is not: the
-    // apps merge the two by id.
+    // A message's content is its send time, unique per send (a resend keeps it): delivered twice
+    // live is a duplicate. A message both in the history read after a reconnect and live, in
+    // either order, is not: the apps merge the two by id.
     const client = state[i] as (typeof state)[number];
     const deliver = (m: { id?: number; content: string }, live: boolean) => {
       if (m.id !== undefined && m.id > client.lastId) client.lastId = m.id;
-      if (client.seen.has(m.content)) {
-        if (live) duplicates++;
-        return;
+      if (live) {
+        if (client.live.has(m.content)) duplicates++;
+        else if (client.seen.has(m.content)) liveAfterHistory++;
+        client.live.add(m.content);
       }
+      if (client.seen.has(m.content)) return;
       client.seen.add(m.content);
       const latency = performance.now() - Number(m.content);
       if (client.cutOff) reconnectedLatencies.push(latency);
@@ -264,6 +270,7 @@ async function generateLoad() {
       reconnectedLatencies,
       outageLatencies,
       caughtUp,
+      liveAfterHistory,
       catchUpMs,
       resent,
       missing,
@@ -386,7 +393,7 @@ async function measure() {
       const catchUp = percentile(m.catchUpMs);
       const late = percentile(m.outageLatencies);
       process.stdout.write(
-        `${''.padEnd(34)} restart: node 2 stopped and healthy again in ${(m.restartMs / 1000).toFixed(1)} s; ${m.reconnected} clients reconnected, ${m.reconnectedLatencies.length.toLocaleString()} deliveries to them (${m.caughtUp.toLocaleString()} from history, catch-up p50 ${ms(catchUp(0.5))}, max ${ms(catchUp(1))}), send → seen p50 ${ms(back(0.5))}, max ${ms(back(1))}; ${m.outageLatencies.length.toLocaleString()} deliveries to the others of messages sent into the outage (send → seen p50 ${ms(late(0.5))}, max ${ms(late(1))}), ${m.resent} sends repeated; not delivered: ${JSON.stringify(m.missing)}; p50/p95/p99 above are the live traffic: connected senders to connected receivers\n`,
+        `${''.padEnd(34)} restart: node 2 stopped and healthy again in ${(m.restartMs / 1000).toFixed(1)} s; ${m.reconnected} clients reconnected, ${m.reconnectedLatencies.length.toLocaleString()} deliveries to them (${m.caughtUp.toLocaleString()} from history, ${m.liveAfterHistory} of those live as well, catch-up p50 ${ms(catchUp(0.5))}, max ${ms(catchUp(1))}), send → seen p50 ${ms(back(0.5))}, max ${ms(back(1))}; ${m.outageLatencies.length.toLocaleString()} deliveries to the others of messages sent into the outage (send → seen p50 ${ms(late(0.5))}, max ${ms(late(1))}), ${m.resent} sends repeated; not delivered: ${JSON.stringify(m.missing)}; p50/p95/p99 above are the live traffic: connected senders to connected receivers\n`,
       );
     }
     return at(0.99);

@@ -10,21 +10,23 @@ import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 import { adminUrl, dropRunDatabases, withDatabase } from './helpers/postgres.ts';
+import { dropRunRedisKeys } from './helpers/redis.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     testDb:
-      | { kind: 'pglite'; templateDir: string }
+      | { kind: 'pglite'; templateDir: string; runId: string }
       | { kind: 'postgres'; url: string; runId: string; template: string };
   }
 }
 
 export default async function setup(project: TestProject) {
   const kind = process.env.TEST_DB_KIND ?? project.config.env?.TEST_DB_KIND ?? 'pglite';
+  // Every database and Redis key of this run starts with it, so the end of the run finds them all.
+  const runId = `fh_test_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   if (kind === 'postgres') {
     const url = process.env.TEST_DATABASE_URL;
     if (!url) throw new Error('TEST_DATABASE_URL is required for the postgres project');
-    const runId = `fh_test_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
     const template = `${runId}_template`;
     const admin = adminUrl(url);
     await admin.query(`CREATE DATABASE ${template}`);
@@ -35,6 +37,7 @@ export default async function setup(project: TestProject) {
     return async () => {
       await dropRunDatabases(admin, runId);
       await admin.end();
+      await dropRunRedisKeys(runId);
     };
   }
   const root = mkdtempSync(join(tmpdir(), 'fieldhouse-test-'));
@@ -42,6 +45,9 @@ export default async function setup(project: TestProject) {
   const database = await openDatabase({ dataDir: templateDir });
   await runMigrations(database);
   await database.close();
-  project.provide('testDb', { kind: 'pglite', templateDir });
-  return () => rmSync(root, { recursive: true, force: true });
+  project.provide('testDb', { kind: 'pglite', templateDir, runId });
+  return async () => {
+    rmSync(root, { recursive: true, force: true });
+    await dropRunRedisKeys(runId);
+  };
 }

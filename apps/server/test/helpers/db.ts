@@ -21,7 +21,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     const database = await openDatabase({ dataDir: dir });
     return {
       ...database,
-      key: `fh-test-${randomBytes(6).toString('hex')}`,
+      key: `${testDb.runId}_${randomBytes(4).toString('hex')}`,
       dataDir: dir,
       close: async () => {
         await database.close();

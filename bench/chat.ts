@@ -26,7 +26,6 @@ import { parseArgs } from 'node:util';
 import { SOCKET, SOCKET_EVENTS } from '@fieldhouse/shared';
 import { count, max } from 'drizzle-orm';
 import pg from 'pg';
-import { createClient } from 'redis';
 import { Server } from 'socket.io';
 import { io as connect, type Socket } from 'socket.io-client';
 import { chatMessages } from '../apps/server/src/db/schema/index.ts';
@@ -34,6 +33,7 @@ import { sendBatcher } from '../apps/server/src/modules/chat/send-batcher.ts';
 import { type Cluster, startCluster } from '../apps/server/src/ops/cluster.ts';
 import { freePorts } from '../apps/server/test/helpers/free-ports.ts';
 import { historyAfter } from '../apps/server/test/helpers/history.ts';
+import { dropRedisKeys } from '../apps/server/test/helpers/redis.ts';
 import { benchPeople, benchRooms, startBenchApp } from './bench-app.ts';
 import { median } from './stats.ts';
 
@@ -475,15 +475,6 @@ async function createClusterDatabase() {
 /** A function, not a constant: the bench runs from a top-level await above its declarations. */
 function redisPrefix() {
   return `fieldhouse-bench-${process.pid}`;
-}
-
-/** The cluster's keys (Socket.IO's stream), so runs leave Redis as they found it. */
-async function dropRedisKeys(url: string, prefix: string) {
-  const client = createClient({ url });
-  await client.connect();
-  const keys = await client.keys(`${prefix}*`);
-  if (keys.length) await client.del(keys);
-  await client.quit();
 }
 
 /** `count` server processes on the bench's database and Redis, as `npm run cluster` starts them. */

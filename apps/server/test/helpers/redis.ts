@@ -1,20 +1,24 @@
 import { createClient } from 'redis';
 
 /**
- * Removes the Redis keys a test run's installs left (each test database's key, and so its
- * REDIS_PREFIX, starts with the run's id): the Socket.IO streams have no expiry, and CI's Redis
- * is shared by every run.
+ * Removes every Redis key under `prefix`. Installs name all their keys with their REDIS_PREFIX,
+ * and Socket.IO's streams never expire, so a test run (whose test databases' keys, and so their
+ * prefixes, start with the run's id) or a bench cluster leaves a shared Redis as it found it.
  */
-export async function dropRunRedisKeys(runId: string) {
-  const url = process.env.TEST_REDIS_URL;
-  if (!url) return;
+export async function dropRedisKeys(url: string, prefix: string) {
   const client = createClient({ url });
   client.on('error', () => {});
   await client.connect();
   try {
-    for await (const keys of client.scanIterator({ MATCH: `${runId}*`, COUNT: 1000 }))
+    for await (const keys of client.scanIterator({ MATCH: `${prefix}*`, COUNT: 1000 }))
       if (keys.length > 0) await client.del(keys);
   } finally {
     await client.quit();
   }
+}
+
+/** A test run's keys, when the run uses Redis (TEST_REDIS_URL). */
+export async function dropRunRedisKeys(runId: string) {
+  const url = process.env.TEST_REDIS_URL;
+  if (url) await dropRedisKeys(url, runId);
 }

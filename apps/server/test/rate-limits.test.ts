@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/db.ts';
+import { buildUser, TEST_PASSWORD } from './helpers/factories.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 const apps: TestApp[] = [];
@@ -20,8 +21,13 @@ async function app(env: Record<string, string>, database?: TestDatabase) {
   return built;
 }
 
-/** One InitiateAuth for an unknown user, as a client at `forwardedFor` claims to be. */
-const signIn = (target: TestApp, forwardedFor?: string) =>
+/** One InitiateAuth (an unknown user unless `email` and `password` say otherwise), as a client at `forwardedFor` claims to be. */
+const signIn = (
+  target: TestApp,
+  forwardedFor?: string,
+  email = `nobody-${randomUUID()}@example.com`,
+  password = 'Wrong-Pass-1',
+) =>
   target.inject({
     method: 'POST',
     url: '/api/identity',
@@ -33,7 +39,7 @@ const signIn = (target: TestApp, forwardedFor?: string) =>
     payload: JSON.stringify({
       AuthFlow: 'USER_PASSWORD_AUTH',
       ClientId: target.config.USER_POOL_CLIENT_ID,
-      AuthParameters: { USERNAME: `nobody-${randomUUID()}@example.com`, PASSWORD: 'Wrong-Pass-1' },
+      AuthParameters: { USERNAME: email, PASSWORD: password },
     }),
   });
 
@@ -47,6 +53,29 @@ describe('rate limits', () => {
     for (let i = 0; i < 12; i++) answers.push(await signIn(target, `198.51.100.${i}`));
     expect(answers.slice(0, 5).some(limited)).toBe(false);
     expect(answers.slice(5).every(limited)).toBe(true);
+  });
+
+  it('lets a class sign in together from one address; only refusals use up the limit', async () => {
+    // A school's network is one address to us: the limit is for guesses, not for a full team.
+    const target = await app({ IDENTITY_RATE_LIMIT: '3' });
+    const people = await Promise.all(Array.from({ length: 4 }, () => buildUser(target, { role: 'ATHLETE' })));
+    for (let round = 0; round < 3; round++) {
+      for (const person of people) {
+        const answer = await signIn(target, undefined, person.email, TEST_PASSWORD);
+        expect(answer.json()).toHaveProperty('AuthenticationResult.AccessToken');
+      }
+    }
+    const wrong = [];
+    for (let i = 0; i < 4; i++) wrong.push(limited(await signIn(target)));
+    expect(wrong).toEqual([false, false, false, true]);
+    // Past the limit the right password waits too: the address is what is limited.
+    expect(limited(await signIn(target, undefined, people[0]?.email, TEST_PASSWORD))).toBe(true);
+  });
+
+  it('holds the limit under parallel wrong passwords', async () => {
+    const target = await app({ IDENTITY_RATE_LIMIT: '5' });
+    const answers = await Promise.all(Array.from({ length: 20 }, () => signIn(target)));
+    expect(answers.filter((answer) => !limited(answer))).toHaveLength(5);
   });
 
   it('uses the forwarded address only from a trusted proxy', async () => {
@@ -73,8 +102,14 @@ describe('rate limits', () => {
     a.addHook('onClose', () => database.close());
     // Redis outlives the run: an address of its own keeps earlier runs' counts out.
     const address = `2001:db8::${randomUUID().slice(0, 4)}`;
+    const person = await buildUser(a, { role: 'COACH' });
     const results = [];
-    for (let i = 0; i < 6; i++) results.push(limited(await signIn(i % 2 === 0 ? a : b, address)));
-    expect(results).toEqual([false, false, false, false, true, true]);
+    for (let i = 0; i < 6; i++) {
+      const node = i % 2 === 0 ? a : b;
+      // A sign-in that succeeds, on either node, takes its hit back from the shared count.
+      results.push(limited(await signIn(node, address, person.email, TEST_PASSWORD)));
+      results.push(limited(await signIn(node, address)));
+    }
+    expect(results).toEqual([...Array(8).fill(false), true, true, true, true]);
   });
 });

@@ -73,7 +73,10 @@ test('a phone opens the agenda, fits the screen and folds the filters away', asy
   await expect(drawer).toBeHidden();
 
   await page.getByRole('button', { name: 'Filters, 1 active' }).click();
+  // Once the panel has slid open: a click during its animation can land on the page below.
+  await expect(page.getByRole('combobox', { name: 'Team' })).toBeInViewport();
   await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(page).not.toHaveURL(/team=/);
   await page.getByRole('button', { name: 'Filters', exact: true }).click();
   await expect(page.getByRole('combobox', { name: 'Team' })).toBeHidden();
   await page.getByText('Month', { exact: true }).click();

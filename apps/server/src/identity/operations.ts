@@ -173,6 +173,20 @@ export const RATE_LIMITED = new Set([
   'ChangePassword',
 ]);
 
+/**
+ * Of those, the ones that cost nothing when they succeed: a school's network is one address, so
+ * a class signing in together must not use up the limit; wrong passwords and codes still count.
+ * The ones that send mail (ForgotPassword, SignUp, ResendConfirmationCode) always count, or one
+ * address could mail every account it can name.
+ */
+export const REFUNDED_ON_SUCCESS = new Set([
+  'InitiateAuth',
+  'RespondToAuthChallenge',
+  'ConfirmSignUp',
+  'ConfirmForgotPassword',
+  'ChangePassword',
+]);
+
 export const refuseAdmin = (): never => {
   throw new IdentityError('AccessDeniedException', 'Admin operations are not available to this client.');
 };

@@ -17,6 +17,11 @@ export class MemoryRateLimitStore implements RateLimitStore {
     return { count: window.count, resetMs: window.start + windowMs - now };
   }
 
+  async decrement(key: string, windowMs: number, now = Date.now()) {
+    const window = this.windows.get(key);
+    if (window && now - window.start < windowMs && window.count > 0) window.count -= 1;
+  }
+
   async reset(key: string) {
     this.windows.delete(key);
   }

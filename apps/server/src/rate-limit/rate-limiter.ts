@@ -7,6 +7,8 @@
 export type RateLimitStore = {
   /** Counts one hit on `key`; the count in the current window and the time until it resets. */
   increment(key: string, windowMs: number): Promise<{ count: number; resetMs: number }>;
+  /** Takes one hit back within the current window; nothing once the window has ended. */
+  decrement(key: string, windowMs: number): Promise<void>;
   reset(key: string): Promise<void>;
 };
 
@@ -31,6 +33,14 @@ export class RateLimiter {
       this.onStoreError(error);
       return { allowed: true, count: 0, retryAfterMs: 0 };
     }
+  }
+
+  /**
+   * Takes back a hit that turned out harmless (a sign-in that succeeded). Counting first and
+   * refunding after keeps the limit exact under parallel requests: at most `limit` are in flight.
+   */
+  async refund(key: string) {
+    await this.store.decrement(`${this.name}:${key}`, this.windowMs).catch(this.onStoreError);
   }
 
   async reset(key: string) {

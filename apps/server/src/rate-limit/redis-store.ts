@@ -12,6 +12,14 @@ local ttl = redis.call('PTTL', KEYS[1])
 return {count, ttl}
 `;
 
+// Only a live window: a DECR on an expired key would leave a negative count with no expiry.
+const DECREMENT = `
+if redis.call('EXISTS', KEYS[1]) == 1 and tonumber(redis.call('GET', KEYS[1])) > 0 then
+  redis.call('DECR', KEYS[1])
+end
+return 0
+`;
+
 export class RedisRateLimitStore implements RateLimitStore {
   constructor(
     private readonly redis: RedisClient,
@@ -24,6 +32,10 @@ export class RedisRateLimitStore implements RateLimitStore {
       arguments: [String(windowMs)],
     })) as [number, number];
     return { count, resetMs: ttl > 0 ? ttl : windowMs };
+  }
+
+  async decrement(key: string) {
+    await this.redis.eval(DECREMENT, { keys: [`${this.prefix}${key}`] });
   }
 
   async reset(key: string) {

@@ -22,5 +22,7 @@ describe('sign-in messages', () => {
     expect(isDisabledAccountError(disabled)).toBe(true);
     expect(isDisabledAccountError(new Error('Incorrect username or password.'))).toBe(false);
     expect(errorMessage('weird')).toBe('An unknown error has occurred.');
+    const limited = Object.assign(new Error('Rate exceeded'), { name: 'TooManyRequestsException' });
+    expect(errorMessage(limited)).toBe('Too many sign-in attempts from this network. Wait a minute and try again.');
   });
 });

@@ -8,6 +8,7 @@ import { loadConfig } from '../src/config.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/db.ts';
 import { buildUser, TEST_PASSWORD } from './helpers/factories.ts';
+import { srpSignIn } from './helpers/identity-client.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 const apps: TestApp[] = [];
@@ -63,6 +64,10 @@ describe('rate limits', () => {
       for (const person of people) {
         const answer = await signIn(target, undefined, person.email, TEST_PASSWORD);
         expect(answer.json()).toHaveProperty('AuthenticationResult.AccessToken');
+        if (round > 0) continue;
+        // As the apps sign in (SRP): the challenge is paid back when its password step succeeds.
+        const { answer: srp } = await srpSignIn(target, person.email, TEST_PASSWORD);
+        expect(srp.body).toHaveProperty('AuthenticationResult.AccessToken');
       }
     }
     const wrong = [];
@@ -70,6 +75,27 @@ describe('rate limits', () => {
     expect(wrong).toEqual([false, false, false, true]);
     // Past the limit the right password waits too: the address is what is limited.
     expect(limited(await signIn(target, undefined, people[0]?.email, TEST_PASSWORD))).toBe(true);
+  });
+
+  it('counts SRP challenges that no password step follows', async () => {
+    const target = await app({ IDENTITY_RATE_LIMIT: '3' });
+    const challenge = () =>
+      target.inject({
+        method: 'POST',
+        url: '/api/identity',
+        headers: {
+          'content-type': 'application/x-amz-json-1.1',
+          'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
+        },
+        payload: JSON.stringify({
+          AuthFlow: 'USER_SRP_AUTH',
+          ClientId: target.config.USER_POOL_CLIENT_ID,
+          AuthParameters: { USERNAME: 'someone@school.example', SRP_A: 'ab'.repeat(192) },
+        }),
+      });
+    const answers = [];
+    for (let i = 0; i < 4; i++) answers.push(limited(await challenge()));
+    expect(answers).toEqual([false, false, false, true]);
   });
 
   it('holds the limit under parallel wrong passwords', async () => {

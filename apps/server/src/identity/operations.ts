@@ -174,18 +174,27 @@ export const RATE_LIMITED = new Set([
 ]);
 
 /**
- * Of those, the ones that cost nothing when they succeed: a school's network is one address, so
- * a class signing in together must not use up the limit; wrong passwords and codes still count.
- * The ones that send mail (ForgotPassword, SignUp, ResendConfirmationCode) always count, or one
+ * How many hits an operation that succeeded takes back from the per-address limit. A school's
+ * network is one address, so a class signing in together must not use up the limit; wrong
+ * passwords and codes still count. An SRP sign-in's first step (a costly challenge, free to ask
+ * for) is paid back only by its password step succeeding, so abandoned challenges count. The
+ * operations that send mail (ForgotPassword, SignUp, ResendConfirmationCode) always count, or one
  * address could mail every account it can name.
  */
-export const REFUNDED_ON_SUCCESS = new Set([
-  'InitiateAuth',
-  'RespondToAuthChallenge',
-  'ConfirmSignUp',
-  'ConfirmForgotPassword',
-  'ChangePassword',
-]);
+export function refundsOnSuccess(name: string, body: Record<string, unknown>): number {
+  switch (name) {
+    case 'InitiateAuth':
+      return body.AuthFlow === 'USER_SRP_AUTH' ? 0 : 1;
+    case 'RespondToAuthChallenge':
+      return body.ChallengeName === 'PASSWORD_VERIFIER' ? 2 : 1;
+    case 'ConfirmSignUp':
+    case 'ConfirmForgotPassword':
+    case 'ChangePassword':
+      return 1;
+    default:
+      return 0;
+  }
+}
 
 export const refuseAdmin = (): never => {
   throw new IdentityError('AccessDeniedException', 'Admin operations are not available to this client.');

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { IdentityError } from './errors.ts';
-import { ADMIN_OPERATION_PREFIX, RATE_LIMITED, REFUNDED_ON_SUCCESS } from './operations.ts';
+import { ADMIN_OPERATION_PREFIX, RATE_LIMITED, refundsOnSuccess } from './operations.ts';
 import type { Identity } from './setup.ts';
 
 export const IDENTITY_PATH = '/api/identity';
@@ -75,7 +75,8 @@ export async function registerIdentityEndpoint(app: FastifyInstance, identity: I
       }
       try {
         const result = await operation(body);
-        if (RATE_LIMITED.has(name) && REFUNDED_ON_SUCCESS.has(name)) await limiter.refund(request.ip);
+        if (RATE_LIMITED.has(name))
+          await limiter.refund(request.ip, refundsOnSuccess(name, body as Record<string, unknown>));
         return reply.headers(CORS).header('x-amzn-requestid', request.id).type(AMZ_JSON).send(JSON.stringify(result));
       } catch (error) {
         if (error instanceof IdentityError) return sendError(reply, error.type, error.message);

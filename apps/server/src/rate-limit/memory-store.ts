@@ -17,9 +17,9 @@ export class MemoryRateLimitStore implements RateLimitStore {
     return { count: window.count, resetMs: window.start + windowMs - now };
   }
 
-  async decrement(key: string, windowMs: number, now = Date.now()) {
+  async decrement(key: string, hits: number, windowMs: number, now = Date.now()) {
     const window = this.windows.get(key);
-    if (window && now - window.start < windowMs && window.count > 0) window.count -= 1;
+    if (window && now - window.start < windowMs) window.count = Math.max(0, window.count - hits);
   }
 
   async reset(key: string) {

@@ -7,8 +7,8 @@
 export type RateLimitStore = {
   /** Counts one hit on `key`; the count in the current window and the time until it resets. */
   increment(key: string, windowMs: number): Promise<{ count: number; resetMs: number }>;
-  /** Takes one hit back within the current window; nothing once the window has ended. */
-  decrement(key: string, windowMs: number): Promise<void>;
+  /** Takes `hits` back within the current window (never below zero); nothing once it has ended. */
+  decrement(key: string, hits: number, windowMs: number): Promise<void>;
   reset(key: string): Promise<void>;
 };
 
@@ -36,11 +36,11 @@ export class RateLimiter {
   }
 
   /**
-   * Takes back a hit that turned out harmless (a sign-in that succeeded). Counting first and
+   * Takes back hits that turned out harmless (a sign-in that succeeded). Counting first and
    * refunding after keeps the limit exact under parallel requests: at most `limit` are in flight.
    */
-  async refund(key: string) {
-    await this.store.decrement(`${this.name}:${key}`, this.windowMs).catch(this.onStoreError);
+  async refund(key: string, hits = 1) {
+    if (hits > 0) await this.store.decrement(`${this.name}:${key}`, hits, this.windowMs).catch(this.onStoreError);
   }
 
   async reset(key: string) {

@@ -12,11 +12,11 @@ local ttl = redis.call('PTTL', KEYS[1])
 return {count, ttl}
 `;
 
-// Only a live window: a DECR on an expired key would leave a negative count with no expiry.
+// Only a live window, never below zero: a DECRBY on an expired key would leave a negative count
+// with no expiry. DECRBY keeps the key's expiry.
 const DECREMENT = `
-if redis.call('EXISTS', KEYS[1]) == 1 and tonumber(redis.call('GET', KEYS[1])) > 0 then
-  redis.call('DECR', KEYS[1])
-end
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+if count > 0 then redis.call('DECRBY', KEYS[1], math.min(count, tonumber(ARGV[1]))) end
 return 0
 `;
 
@@ -34,8 +34,8 @@ export class RedisRateLimitStore implements RateLimitStore {
     return { count, resetMs: ttl > 0 ? ttl : windowMs };
   }
 
-  async decrement(key: string) {
-    await this.redis.eval(DECREMENT, { keys: [`${this.prefix}${key}`] });
+  async decrement(key: string, hits: number) {
+    await this.redis.eval(DECREMENT, { keys: [`${this.prefix}${key}`], arguments: [String(hits)] });
   }
 
   async reset(key: string) {

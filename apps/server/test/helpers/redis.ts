@@ -6,7 +6,8 @@ import { createClient } from 'redis';
  * prefixes, start with the run's id) or a bench cluster leaves a shared Redis as it found it.
  */
 export async function dropRedisKeys(url: string, prefix: string) {
-  const client = createClient({ url });
+  // No retries: a Redis that is down fails the run's clean-up instead of holding it up.
+  const client = createClient({ url, socket: { connectTimeout: 5_000, reconnectStrategy: false } });
   client.on('error', () => {});
   await client.connect();
   try {

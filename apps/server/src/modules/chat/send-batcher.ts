@@ -28,8 +28,11 @@ type Waiting = {
 
 export type SendBatcher = {
   store: (input: StoreInput) => Promise<StoreOutcome>;
-  /** Statements run so far and the sends they carried (a retried send counts again), for benches and tests. */
-  stats: () => { statements: number; sends: number };
+  /**
+   * Statements run so far, the sends they carried (a retried send counts again) and the most one
+   * statement carried, for benches and tests.
+   */
+  stats: () => { statements: number; sends: number; largest: number };
 };
 
 export function createSendBatcher(db: Db, inFlightMax = SEND_STATEMENTS_IN_FLIGHT): SendBatcher {
@@ -45,10 +48,12 @@ export function createSendBatcher(db: Db, inFlightMax = SEND_STATEMENTS_IN_FLIGH
   let inFlight = 0;
   let statements = 0;
   let sends = 0;
+  let largest = 0;
 
   async function run(batch: Waiting[]) {
     statements++;
     sends += batch.length;
+    largest = Math.max(largest, batch.length);
     try {
       const outcomes = await storeMessages(
         db,
@@ -99,7 +104,7 @@ export function createSendBatcher(db: Db, inFlightMax = SEND_STATEMENTS_IN_FLIGH
         else waiting.set(input.roomId, [send]);
         pump();
       }),
-    stats: () => ({ statements, sends }),
+    stats: () => ({ statements, sends, largest }),
   };
 }
 

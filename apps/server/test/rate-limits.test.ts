@@ -3,8 +3,13 @@
  * window unless TRUST_PROXY names the proxy, and with Redis two nodes count together.
  */
 import { randomUUID } from 'node:crypto';
+import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
+import { MemoryRateLimitStore } from '../src/rate-limit/memory-store.ts';
+import type { RateLimitStore } from '../src/rate-limit/rate-limiter.ts';
+import { RedisRateLimitStore } from '../src/rate-limit/redis-store.ts';
+import { openRedis } from '../src/redis.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/db.ts';
 import { buildUser, TEST_PASSWORD } from './helpers/factories.ts';
@@ -56,7 +61,7 @@ describe('rate limits', () => {
     expect(answers.slice(5).every(limited)).toBe(true);
   });
 
-  it('lets a class sign in together from one address; only refusals use up the limit', async () => {
+  it('lets a class sign in together from one address; only failures use up the limit', async () => {
     // A school's network is one address to us: the limit is for guesses, not for a full team.
     const target = await app({ IDENTITY_RATE_LIMIT: '3' });
     const people = await Promise.all(Array.from({ length: 4 }, () => buildUser(target, { role: 'ATHLETE' })));
@@ -75,6 +80,23 @@ describe('rate limits', () => {
     expect(wrong).toEqual([false, false, false, true]);
     // Past the limit the right password waits too: the address is what is limited.
     expect(limited(await signIn(target, undefined, people[0]?.email, TEST_PASSWORD))).toBe(true);
+  });
+
+  it('lets a burst past the limit through once its sign-ins finish: refusals are not counted', async () => {
+    const target = await app({ IDENTITY_RATE_LIMIT: '5' });
+    const people = await Promise.all(Array.from({ length: 12 }, () => buildUser(target, { role: 'ATHLETE' })));
+    const burst = await Promise.all(people.map((p) => signIn(target, undefined, p.email, TEST_PASSWORD)));
+    const refused = people.filter((_, i) => limited(burst[i] as (typeof burst)[number]));
+    // More were in flight than the limit allows (a password check takes milliseconds).
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused.length).toBeLessThan(people.length);
+    // Each one refused tries again, and gets in: nothing of the burst is left on the count.
+    for (const person of refused) {
+      expect(limited(await signIn(target, undefined, person.email, TEST_PASSWORD))).toBe(false);
+    }
+    const wrong = [];
+    for (let i = 0; i < 6; i++) wrong.push(limited(await signIn(target)));
+    expect(wrong).toEqual([false, false, false, false, false, true]);
   });
 
   it('counts SRP challenges that no password step follows', async () => {
@@ -137,5 +159,52 @@ describe('rate limits', () => {
       results.push(limited(await signIn(node, address)));
     }
     expect(results).toEqual([...Array(8).fill(false), true, true, true, true]);
+  });
+});
+
+type OpenStore = () => Promise<{ store: RateLimitStore; close: () => Promise<void> }>;
+const stores: [string, OpenStore][] = [
+  ['memory', async () => ({ store: new MemoryRateLimitStore(), close: async () => {} })],
+];
+if (redisUrl) {
+  stores.push([
+    'Redis',
+    async () => {
+      const redis = await openRedis(redisUrl, pino({ level: 'silent' }));
+      const store = new RedisRateLimitStore(redis, `fh_rl_${randomUUID()}:`);
+      return {
+        store,
+        close: async () => {
+          await redis.quit();
+        },
+      };
+    },
+  ]);
+}
+
+describe.each(stores)('the %s store', (_name, open) => {
+  it('stops counting at the limit, refunds within the window and never below zero', async () => {
+    const { store, close } = await open();
+    try {
+      const key = `k-${randomUUID()}`;
+      const counts = [];
+      for (let i = 0; i < 4; i++) counts.push((await store.increment(key, 60_000, 2)).count);
+      // The third and fourth are refused and not stored: one refund makes room for one more.
+      expect(counts).toEqual([1, 2, 3, 3]);
+      await store.decrement(key, 1, 60_000);
+      expect((await store.increment(key, 60_000, 2)).count).toBe(2);
+      await store.decrement(key, 5, 60_000);
+      const again = await store.increment(key, 60_000, 2);
+      expect(again.count).toBe(1);
+      // The window did not restart at zero: it still ends when the first hit's does.
+      expect(again.resetMs).toBeLessThanOrEqual(60_000);
+      expect(again.resetMs).toBeGreaterThan(50_000);
+      // A refund for a key with no window leaves none behind.
+      const missing = `k-${randomUUID()}`;
+      await store.decrement(missing, 3, 60_000);
+      expect((await store.increment(missing, 60_000, 2)).count).toBe(1);
+    } finally {
+      await close();
+    }
   });
 });

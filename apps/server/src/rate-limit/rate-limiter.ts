@@ -5,8 +5,12 @@
  * everyone out while Redis restarts.
  */
 export type RateLimitStore = {
-  /** Counts one hit on `key`; the count in the current window and the time until it resets. */
-  increment(key: string, windowMs: number): Promise<{ count: number; resetMs: number }>;
+  /**
+   * Counts one hit on `key` unless `limit` are counted already (a refused request does no work,
+   * so it costs nothing: a burst past the limit does not hold the key shut for the rest of the
+   * window); the count this hit would make and the time until the window resets.
+   */
+  increment(key: string, windowMs: number, limit: number): Promise<{ count: number; resetMs: number }>;
   /** Takes `hits` back within the current window (never below zero); nothing once it has ended. */
   decrement(key: string, hits: number, windowMs: number): Promise<void>;
   reset(key: string): Promise<void>;
@@ -27,7 +31,7 @@ export class RateLimiter {
   /** Counts a hit for `key` (an address, an account); `allowed` is false past the limit. */
   async hit(key: string): Promise<RateLimitResult> {
     try {
-      const { count, resetMs } = await this.store.increment(`${this.name}:${key}`, this.windowMs);
+      const { count, resetMs } = await this.store.increment(`${this.name}:${key}`, this.windowMs, this.limit);
       return { allowed: count <= this.limit, count, retryAfterMs: count <= this.limit ? 0 : resetMs };
     } catch (error) {
       this.onStoreError(error);

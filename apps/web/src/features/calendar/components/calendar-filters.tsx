@@ -102,7 +102,12 @@ export function usePhoneFilters(props: Props) {
     </Button>
   );
   const panel = (
-    <Collapse expanded={open} id={panelId}>
+    // Shown at once, not slid open: a tap on a field or "Clear filters" while the panel slides
+    // focuses it, the browser scrolls the half-open panel to show it, and the finger's release
+    // lands on the field above (the tap is lost). Hidden with display: none rather than React's
+    // <Activity>, so the fields' queries (facilities) load with the calendar and the panel's
+    // layout is final when it opens.
+    <Collapse expanded={open} id={panelId} transitionDuration={0} keepMountedMode="display-none">
       <Stack gap="xs" pb="sm">
         <FilterSelects {...props} phone />
         {active > 0 && (

@@ -16,21 +16,25 @@ COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 COPY apps/member/package.json apps/member/
 
-# 1. Everything installed (dev dependencies too) to build the web app.
+# 1. Everything installed (dev dependencies too) to build the web apps and the server's bundle.
 FROM manifests AS build
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.base.json ./
+COPY scripts scripts
 COPY packages/shared packages/shared
 COPY packages/client packages/client
+COPY apps/server apps/server
 COPY apps/web apps/web
 COPY apps/member apps/member
-RUN npm run build --workspace @fieldhouse/web && npm run build --workspace @fieldhouse/member
+RUN npm run build --workspace @fieldhouse/web && npm run build --workspace @fieldhouse/member \
+  && node scripts/server-build.mjs --force
 
 # 2. The server's production dependencies only (no web toolchain, no test tools).
 FROM manifests AS deps
 RUN npm ci --omit=dev --workspace @fieldhouse/server --no-audit --no-fund
 
-# 3. The runtime: sources run through tsx (a production dependency), the built web app beside them.
+# 3. The runtime: the server's bundle (decision 035) and the built web apps beside it; the sources
+#    too, for the operator commands (`npm run migrate|backup|restore|admin`, through tsx).
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production \
     PORT=3000 \
@@ -43,6 +47,7 @@ COPY packages/shared packages/shared
 COPY apps/server/package.json apps/server/
 COPY apps/server/src apps/server/src
 COPY apps/server/drizzle apps/server/drizzle
+COPY --from=build /app/apps/server/dist apps/server/dist
 COPY --from=build /app/apps/web/dist apps/web/dist
 COPY --from=build /app/apps/member/dist apps/member/dist
 # PGlite's files, the identity key file and attachments live in /data; only `node` writes there.
@@ -55,4 +60,4 @@ HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # SIGTERM reaches node directly (no npm in between): in-flight requests finish, then it exits.
 WORKDIR /app/apps/server
-CMD ["node", "--import", "tsx", "src/server.ts"]
+CMD ["node", "--enable-source-maps", "dist/server.mjs"]

@@ -3,6 +3,7 @@
 // CI fails with the install command; a developer's machine skips with a loud warning.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { ensureServerBuild } from './server-build.mjs';
 import { ensureWebBuild } from './web-build.mjs';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -20,9 +21,13 @@ const run = (args) => {
   const result = spawnSync('npm', args, { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 };
-// The journeys need the current build; an unchanged one is reused (scripts/web-build.mjs).
-await ensureWebBuild().catch((error) => {
+// The journeys need the current builds, the front ends' and the server's; unchanged ones are
+// reused (scripts/web-build.mjs, scripts/server-build.mjs).
+try {
+  await ensureWebBuild();
+  await ensureServerBuild();
+} catch (error) {
   console.error(error.message);
   process.exit(1);
-});
+}
 run(['exec', '--workspace', '@fieldhouse/web', '--', 'playwright', 'test', ...process.argv.slice(2)]);

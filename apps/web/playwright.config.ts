@@ -41,7 +41,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node --import tsx ../server/src/server.ts',
+    // The production bundle, as `npm start` runs it (scripts/run-e2e.mjs builds it first).
+    command: 'node ../../scripts/server-build.mjs && node --enable-source-maps ../server/dist/server.mjs',
     url: `http://127.0.0.1:${port}/health`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -1,12 +1,14 @@
 /**
- * Once per test run and project: build a migrated template database (a PGlite data dir, or a
- * PostgreSQL database) that each test file copies, and remove everything at the end.
+ * Once per test run and project: build the server's bundle when its sources changed, and a
+ * migrated template database (a PGlite data dir, or a PostgreSQL database) that each test file
+ * copies, and remove everything at the end.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { ensureServerBuild } from '../../../scripts/server-build.mjs';
 import { openDatabase } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 import { adminUrl, dropRunDatabases, withDatabase } from './helpers/postgres.ts';
@@ -21,6 +23,8 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
+  // The suites that start whole server processes run the production bundle.
+  await ensureServerBuild();
   const kind = process.env.TEST_DB_KIND ?? project.config.env?.TEST_DB_KIND ?? 'pglite';
   // Every database and Redis key of this run starts with it, so the end of the run finds them all.
   const runId = `fh_test_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;

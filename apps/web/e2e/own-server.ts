@@ -30,7 +30,7 @@ export class OwnServer {
   async start() {
     // A leftover server on the port would answer for us and never go away when killed.
     if (await this.healthy()) throw new Error(`port ${this.port} is already serving`);
-    this.child = spawn(process.execPath, ['--import', 'tsx', '../server/src/server.ts'], {
+    this.child = spawn(process.execPath, ['--enable-source-maps', '../server/dist/server.mjs'], {
       env: {
         ...process.env,
         PORT: String(this.port),

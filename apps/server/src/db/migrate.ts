@@ -1,11 +1,12 @@
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { serverDir } from '../paths.ts';
 import type { Database, Schema } from './client.ts';
 
-export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+export const migrationsFolder = join(serverDir, 'drizzle');
 
 /** Advisory-lock key for migrations and first-run seeding ("fh-migr" as a number). */
 export const MIGRATION_LOCK_KEY = 0x66_68_6d_67;

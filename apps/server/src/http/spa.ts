@@ -8,15 +8,15 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { serverDir } from '../paths.ts';
 import { errorBody } from './error-handler.ts';
 import { appShellHeaders, createNonce, SERVICE_WORKER_POLICY } from './security-headers.ts';
 
-export const defaultWebDistDir = fileURLToPath(new URL('../../../web/dist', import.meta.url));
-export const defaultMemberDistDir = fileURLToPath(new URL('../../../member/dist', import.meta.url));
+export const defaultWebDistDir = join(serverDir, '../web/dist');
+export const defaultMemberDistDir = join(serverDir, '../member/dist');
 
 /** The member app's base path: its vite `base` and its router's basepath (apps/member). */
 export const MEMBER_BASE = '/m/';

@@ -8,6 +8,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { accessSync, chmodSync, constants, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
+import { ensureServerBuild } from '../../../../scripts/server-build.mjs';
 import { nginxConfig } from './nginx-config.ts';
 import { type ServerProcess, startServerProcess, stopServerProcess } from './server-process.ts';
 
@@ -72,6 +73,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const nginx = findNginx();
   if (!nginx) throw new Error('nginx is not installed (Debian: apt-get install nginx)');
   const log = options.log ?? (() => {});
+  await ensureServerBuild({ log: (line) => log('build', line.trim()) });
   const prefix = mkdtempSync(join(tmpdir(), 'fieldhouse-nginx-'));
   // Run as root, nginx's workers are `nobody`: they must reach their temporary folders in here.
   chmodSync(prefix, 0o755);

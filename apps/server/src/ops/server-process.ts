@@ -1,12 +1,12 @@
 /**
- * The real server process (`node --import tsx src/server.ts`, as `npm start` runs it) and the
- * operator commands, started as children: for the cluster script, the Node-version check and the
- * tests that need a whole process (locks, signals, start-up output).
+ * The real server process (`dist/server.mjs`, the bundle `npm start` and the image run; built by
+ * `ensureServerBuild` first) and the operator commands (through tsx), started as children: for the
+ * cluster script, the Node-version check and the tests that need a whole process (locks, signals,
+ * start-up output).
  */
 import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-
-const serverDir = fileURLToPath(new URL('../..', import.meta.url));
+import { serverBundle } from '../../../../scripts/server-build.mjs';
+import { serverDir } from '../paths.ts';
 
 export type ProcessOptions = {
   /** The Node binary (another version's, say); this process's by default. */
@@ -36,9 +36,12 @@ function run(args: string[], env: Record<string, string>, options: ProcessOption
   return { child, exited, output: () => output };
 }
 
-/** Starts the server with only PATH, quiet logs, 127.0.0.1 and `env` in its environment. */
+/**
+ * Starts the built server with only PATH, quiet logs, 127.0.0.1 and `env` in its environment. The
+ * caller builds it first (`ensureServerBuild`: the cluster does, and the tests' global set-up).
+ */
 export const startServerProcess = (env: Record<string, string>, options: ProcessOptions = {}) =>
-  run(['--import', 'tsx', 'src/server.ts'], { LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env }, options);
+  run(['--enable-source-maps', serverBundle()], { LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env }, options);
 
 export type ServerProcess = ReturnType<typeof startServerProcess>;
 

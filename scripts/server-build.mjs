@@ -1,10 +1,10 @@
 // The server as it runs in production: `apps/server/dist/server.mjs`, one ES module made by
-// esbuild from the TypeScript sources, rebuilt only when those changed (a SHA-256 of the inputs in dist/.build-stamp, as the web
-// build does). Decision 035: Node reads drizzle-orm's 180 KB package.json again for each of its
-// ~450 files, and tsx compiles every source file at start: bundled, a start takes ~1 s less.
-// The workspace packages and drizzle-orm are bundled; every other package stays in node_modules
-// (native addons, PGlite's WebAssembly, files read at run time).
-import { createHash } from 'node:crypto';
+// esbuild from the TypeScript sources, rebuilt only when those changed (a SHA-256 of the inputs
+// in dist/.build-stamp, as the web build does). Decision 035: Node reads drizzle-orm's 180 KB
+// package.json again for each of its ~450 files, and tsx compiles every source file at start:
+// bundled, a start takes about two seconds less. The workspace packages and drizzle-orm are
+// bundled; every other package stays in node_modules (native addons, PGlite's WebAssembly, files
+// read at run time).
 import {
   existsSync,
   mkdirSync,
@@ -13,11 +13,11 @@ import {
   readFileSync,
   renameSync,
   rmSync,
-  statSync,
   writeFileSync,
 } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inputsHash } from './inputs-hash.mjs';
 
 const repository = fileURLToPath(new URL('..', import.meta.url));
 const server = 'apps/server';
@@ -36,27 +36,8 @@ const INPUTS = [
   'package-lock.json',
   'scripts/server-build.mjs',
 ];
-const SKIP = /(^|\/)node_modules$|\.test\.ts$/;
-
-function* files(path) {
-  if (!existsSync(path) || SKIP.test(path)) return;
-  if (statSync(path).isDirectory()) {
-    for (const name of readdirSync(path).sort()) yield* files(join(path, name));
-  } else {
-    yield path;
-  }
-}
-
 /** The fingerprint of the server's build inputs: names and contents, in a fixed order. */
-export function serverSourcesHash(root = repository) {
-  const hash = createHash('sha256');
-  for (const input of INPUTS) {
-    for (const file of files(join(root, input))) {
-      hash.update(relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
-    }
-  }
-  return hash.digest('hex');
-}
+export const serverSourcesHash = (root = repository) => inputsHash(root, INPUTS);
 
 /** The bundle's folder and the file to run. */
 export const serverDist = (root = repository) => join(root, server, 'dist');

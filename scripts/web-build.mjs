@@ -3,11 +3,11 @@
 // and a build whose stamp matches is reused. The admin app (apps/web) and the member app
 // (apps/member, served under /m/, decision 021) are stamped apart. Vite runs quietly.
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inputsHash } from './inputs-hash.mjs';
 
 const repository = fileURLToPath(new URL('..', import.meta.url));
 
@@ -37,27 +37,8 @@ const inputs = (app) => [
   'tsconfig.base.json',
   'package-lock.json',
 ];
-const SKIP = /(^|\/)(node_modules|\.DS_Store)$|\.test\.tsx?$/;
-
-function* files(path) {
-  if (!existsSync(path) || SKIP.test(path)) return;
-  if (statSync(path).isDirectory()) {
-    for (const name of readdirSync(path).sort()) yield* files(join(path, name));
-  } else {
-    yield path;
-  }
-}
-
 /** The fingerprint of an app's build inputs: names and contents, in a fixed order. */
-export function sourcesHash(root = repository, app = 'apps/web') {
-  const hash = createHash('sha256');
-  for (const input of inputs(app)) {
-    for (const file of files(join(root, input))) {
-      hash.update(relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
-    }
-  }
-  return hash.digest('hex');
-}
+export const sourcesHash = (root = repository, app = 'apps/web') => inputsHash(root, inputs(app));
 
 /** Vite's command-line entry, or undefined in an install without dev dependencies. */
 function viteBin(web) {

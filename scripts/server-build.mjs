@@ -58,7 +58,7 @@ export async function ensureServerBuild({ root = repository, force = false, log 
     return 'current';
   }
   const started = Date.now();
-  // esbuild comes with the server's dependencies (tsx's own, and declared): imported here only.
+  // esbuild: a root dev dependency (also tsx's own, so present wherever tsx is); loaded only to build.
   const { build } = await import('esbuild');
   mkdirSync(dist, { recursive: true });
   const work = mkdtempSync(join(dist, '.build-'));

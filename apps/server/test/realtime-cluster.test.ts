@@ -1,11 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { type ChatMessage, type PresenceSnapshot, SOCKET_EVENTS, type SocketAck } from '@fieldhouse/shared';
+import { sql } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/db.ts';
 import { as, buildSchool } from './helpers/directory.ts';
 import { signInAs } from './helpers/factories.ts';
-import { emitWithAck, nextEvent, openSocket } from './helpers/sockets.ts';
+import { clusterReady, emitWithAck, nextEvent, openSocket } from './helpers/sockets.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 const apps: TestApp[] = [];
@@ -165,6 +167,56 @@ describe.skipIf(!redisUrl)('presence across nodes', () => {
 });
 
 describe.skipIf(!redisUrl)('one node of several shutting down', () => {
+  it('sends out a message it stored while shutting down before it lets go of Redis', async () => {
+    const database = await createTestDatabase();
+    const clients: Socket[] = [];
+    try {
+      const { a, b, urlA, urlB } = await twoNodes(database);
+      await clusterReady(a, b);
+      await clusterReady(b, a);
+      const school = await buildSchool(a);
+      const room = (
+        await (await as(a, school.director)).post('/api/chat/rooms/direct', { userId: school.coach.id })
+      ).json().data as { id: number };
+      const sender = await openSocket(a, urlA, school.director, clients);
+      const receiver = await openSocket(a, urlB, school.coach, clients);
+      const received = nextEvent<ChatMessage>(receiver, SOCKET_EVENTS.chatMessageReceived, 10_000);
+      // Someone holds the room's row, so the send waits inside its statement while node A stops.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let locked = () => {};
+      const isLocked = new Promise<void>((resolve) => (locked = resolve));
+      const holder = database.db.transaction(async (tx) => {
+        await tx.execute(sql`select id from chat_rooms where id = ${room.id} for update`);
+        locked();
+        await held;
+      });
+      await isLocked;
+      sender.emit(SOCKET_EVENTS.chatMessage, {
+        roomId: room.id,
+        message: 'Stored during the deploy',
+        clientId: randomUUID(),
+      });
+      await new Promise((r) => setTimeout(r, 300));
+      apps.splice(apps.indexOf(a), 1);
+      let closed = false;
+      const closing = a.close().then(() => (closed = true));
+      // Node A must not finish closing while its send is still to go out (it used to, in 20 ms, and
+      // the message was stored but never reached node B).
+      for (let waited = 0; waited < 2000 && !closed; waited += 50) await new Promise((r) => setTimeout(r, 50));
+      expect(closed).toBe(false);
+      release();
+      await holder;
+      await closing;
+      // Stored once its statement ran, and out to node B's member, though the sender's node is gone.
+      expect(await received).toMatchObject({ content: 'Stored during the deploy' });
+    } finally {
+      for (const socket of clients) socket.close();
+      for (const app of apps.splice(0)) await app.close();
+      await database.close();
+    }
+  });
+
   it('closes its own sockets and leaves the other nodes’ connected', async () => {
     const database = await createTestDatabase();
     const clients: Socket[] = [];

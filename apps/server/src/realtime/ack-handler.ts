@@ -22,14 +22,19 @@ export type Listener = (this: Socket, ...args: unknown[]) => void;
 export type SocketFeature = { events: [event: string, listener: Listener][]; disconnect?: (socket: Socket) => void };
 
 type Log = { error: (o: object, m: string) => void };
+type ServerHooks = {
+  log: Log;
+  /** Holds shutdown until the event's work is done: a message stored must also go out. */
+  track?: <T>(work: Promise<T>) => Promise<T>;
+};
 /**
- * Each Socket.IO server's logger, set once by connection.ts, so failing events are logged. Kept
- * beside the server rather than in `socket.data`, which other nodes receive (msgpack) through
- * `fetchSockets` and which must therefore hold plain data only.
+ * Each Socket.IO server's logger and shutdown tracker, set once by connection.ts. Kept beside the
+ * server rather than in `socket.data`, which other nodes receive (msgpack) through `fetchSockets`
+ * and which must therefore hold plain data only.
  */
-const serverLogs = new WeakMap<object, Log>();
-export const setSocketLog = (server: object, log: Log) => serverLogs.set(server, log);
-export const socketLog = (socket: Socket) => serverLogs.get(socket.nsp.server);
+const serverHooks = new WeakMap<object, ServerHooks>();
+export const setSocketServerHooks = (server: object, hooks: ServerHooks) => serverHooks.set(server, hooks);
+export const socketLog = (socket: Socket) => serverHooks.get(socket.nsp.server)?.log;
 
 /** The signed-in user a socket belongs to (set by the handshake). */
 export const socketUser = (socket: Socket) => socket.data.user as AppUser;
@@ -38,7 +43,7 @@ export function handler<T extends z.ZodType>(
   schema: T,
   work: (socket: Socket, payload: z.infer<T>) => Promise<unknown>,
 ): Listener {
-  return async function (this: Socket, payload: unknown, ack?: unknown) {
+  async function run(socket: Socket, payload: unknown, ack?: unknown) {
     const reply: Ack = typeof ack === 'function' ? (ack as Ack) : () => {};
     const parsed = schema.safeParse(payload);
     if (!parsed.success) {
@@ -58,9 +63,9 @@ export function handler<T extends z.ZodType>(
     }
     try {
       // A change to the person (role, status, rooms) is applied to this socket before anything runs.
-      await whenFresh(this);
-      if (!this.connected) throw new HttpError(401, 'Unauthorized', 'unauthorized');
-      reply({ ok: true, data: (await work(this, parsed.data)) ?? null });
+      await whenFresh(socket);
+      if (!socket.connected) throw new HttpError(401, 'Unauthorized', 'unauthorized');
+      reply({ ok: true, data: (await work(socket, parsed.data)) ?? null });
     } catch (error) {
       // The same contract as REST (http/error-handler.ts): a stable id, and every 5xx logged with its stack.
       const known = error instanceof IdentityError ? identityHttpError(error) : (databaseInputError(error) ?? error);
@@ -69,8 +74,13 @@ export function handler<T extends z.ZodType>(
           ? { statusCode: known.statusCode, message: known.message, id: known.id }
           : { statusCode: 500, message: 'Internal server error', id: 'internal' };
       if (answer.statusCode >= 500)
-        socketLog(this)?.error({ err: error, errorId: answer.id, socketId: this.id }, 'event failed');
+        socketLog(socket)?.error({ err: error, errorId: answer.id, socketId: socket.id }, 'event failed');
       reply({ ok: false, error: answer });
     }
+  }
+  return function (this: Socket, payload: unknown, ack?: unknown) {
+    // `run` answers every error itself; tracked, a shutdown waits for it.
+    const done = run(this, payload, ack);
+    void serverHooks.get(this.nsp.server)?.track?.(done);
   };
 }

@@ -5,7 +5,7 @@
  */
 import type { SocketAck } from '@fieldhouse/shared';
 import type { Socket } from 'socket.io';
-import { type Listener, setSocketLog } from './ack-handler.ts';
+import { type Listener, setSocketServerHooks } from './ack-handler.ts';
 import { type ChatDeps, chatFeature } from './chat-handlers.ts';
 import { messageControlFeature } from './message-control-handlers.ts';
 import { pollFeature } from './poll-handlers.ts';
@@ -15,7 +15,7 @@ export function connectionHandler(deps: ChatDeps): (socket: Socket) => void {
   const presence = presenceFeature(deps);
   const features = [presence, chatFeature(deps), pollFeature(deps), messageControlFeature(deps)];
   const table = new Map<string, Listener>(features.flatMap((feature) => feature.events));
-  setSocketLog(deps.io, deps.log);
+  setSocketServerHooks(deps.io, { log: deps.log, track: deps.track });
 
   function dispatch(this: Socket, event: string, ...args: unknown[]) {
     const listener = table.get(event);

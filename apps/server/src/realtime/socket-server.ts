@@ -130,8 +130,11 @@ export async function createSocketServer(httpServer: HttpServer, options: Socket
     },
     close: async () => {
       clearInterval(sweep);
+      // What the sockets started (a message being stored, presence after their disconnect) ends
+      // while the adapter still hears the other nodes: their answers arrive (closed first, a
+      // presence look-up waited out its 5 s timeout) and what it sends goes out.
+      await Promise.allSettled([...inflight]);
       await io.close();
-      // Disconnects announce presence through Redis; let them finish before the client goes.
       await Promise.allSettled([...inflight]);
       if (redis?.isOpen) await redis.quit();
     },

@@ -73,6 +73,10 @@ type Measured = {
   catchUpMs: number[];
   /** Sends repeated after their ack did not come (same client id: stored once). */
   resent: number;
+  /** With a restart: the live p99 of each second of sending, to see which part of the restart makes the tail. */
+  liveP99BySecond: number[];
+  /** With a restart: the load generator's longest stall in each second of sending. */
+  stallBySecond: number[];
   /** Deliveries never made, live or from history, by whether the receiver and the sender stayed connected. */
   missing: { liveToConnected: number; outageToConnected: number; toReconnected: number };
 };
@@ -117,6 +121,8 @@ async function generateLoad() {
   // settle, so the run measures chat.
   await new Promise((r) => setTimeout(r, 5000));
   const latencies: number[] = [];
+  // The second of the run each live delivery was sent in (with a restart).
+  const liveSecond: number[] = [];
   const reconnectedLatencies: number[] = [];
   const catchUpMs: number[] = [];
   const catchingUp = new Set<Promise<void>>();
@@ -138,6 +144,7 @@ async function generateLoad() {
   let caughtUp = 0;
   let liveAfterHistory = 0;
   let reconnected = 0;
+  let started = 0;
   for (const [i, socket] of sockets.entries()) {
     // A message's content is its send time, unique per send (a resend keeps it): delivered twice
     // live is a duplicate. A message both in the history read after a reconnect and live, in
@@ -155,7 +162,10 @@ async function generateLoad() {
       const latency = performance.now() - Number(m.content);
       if (client.cutOff) reconnectedLatencies.push(latency);
       else if (outageSends.has(m.content)) outageLatencies.push(latency);
-      else latencies.push(latency);
+      else {
+        latencies.push(latency);
+        if (job.restart) liveSecond.push(Math.floor((Number(m.content) - started) / 1000));
+      }
       if (!live) caughtUp++;
     };
     socket.on(SOCKET_EVENTS.chatMessageReceived, (m: { id?: number; content: string }) => deliver(m, true));
@@ -192,9 +202,19 @@ async function generateLoad() {
   const ackLatencies: number[] = [];
   const loop = monitorEventLoopDelay({ resolution: 5 });
   loop.enable();
+  // How late this process ran, at worst, in each second of sending: its own stalls (CPU it did
+  // not get) show in every latency it measures.
+  const stalls: number[] = [];
+  let tick = performance.now();
+  const stallTimer = setInterval(() => {
+    const now = performance.now();
+    const second = Math.floor((now - started) / 1000);
+    if (started && second < job.seconds) stalls[second] = Math.max(stalls[second] ?? 0, now - tick - 10);
+    tick = now;
+  }, 10);
   process.send?.('sending');
   const total = job.rate * job.seconds;
-  const started = performance.now();
+  started = performance.now();
   for (let n = 0; n < total; n++) {
     const wait = started + (n * 1000) / job.rate - performance.now();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
@@ -243,6 +263,7 @@ async function generateLoad() {
   await Promise.all(catchingUp);
   await new Promise((r) => setTimeout(r, job.restart ? 1000 : 0));
   loop.disable();
+  clearInterval(stallTimer);
   process.send?.('sent');
   const missing = { liveToConnected: 0, outageToConnected: 0, toReconnected: 0 };
   const members = new Map<number, (typeof state)[number][]>();
@@ -258,6 +279,8 @@ async function generateLoad() {
       else missing.liveToConnected++;
     }
   for (const socket of sockets) socket.close();
+  const bySecond = Array.from({ length: job.seconds }, (): number[] => []);
+  for (const [k, second] of liveSecond.entries()) bySecond[second]?.push(latencies[k] as number);
   process.send?.(
     {
       latencies,
@@ -274,9 +297,17 @@ async function generateLoad() {
       catchUpMs,
       resent,
       missing,
+      liveP99BySecond: job.restart ? bySecond.map((second) => percentile(second)(0.99)) : [],
+      stallBySecond: job.restart ? Array.from({ length: job.seconds }, (_, i) => stalls[i] ?? 0) : [],
     } satisfies Measured,
     () => process.exit(0),
   );
+}
+
+/** Sorts `values` in place; the returned function gives a percentile of them (NaN for none). */
+function percentile(values: number[]) {
+  const sorted = values.sort((a, b) => a - b);
+  return (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? Number.NaN;
 }
 
 /** A declaration, not a constant: the bench runs from a top-level await above it. */
@@ -325,7 +356,7 @@ async function measure() {
   /** One run of the load generator (client i connects to `urls[i]`), with this process's event-loop delay while sending. */
   async function run(urls: string[], bare: boolean, afterId = 0) {
     const restart = values.restart && !bare;
-    let restarted: Promise<number> | undefined;
+    let restarted: Promise<{ stopMs: number; startMs: number }> | undefined;
     const child = fork(fileURLToPath(import.meta.url), ['--load'], { stdio: 'inherit' });
     const loop = monitorEventLoopDelay({ resolution: 5 });
     const pauses: number[] = [];
@@ -339,11 +370,7 @@ async function measure() {
         if (m === 'sending') {
           if (values.profile && !bare) profiling = startProfile();
           if (restart && cluster)
-            restarted = new Promise((r) => setTimeout(r, (seconds * 1000) / 3)).then(async () => {
-              const from = performance.now();
-              await cluster.restart(1);
-              return performance.now() - from;
-            });
+            restarted = new Promise((r) => setTimeout(r, (seconds * 1000) / 3)).then(() => cluster.restart(1));
           loop.enable();
           gc.observe({ entryTypes: ['gc'] });
         } else if (m === 'sent') {
@@ -356,7 +383,7 @@ async function measure() {
     });
     child.send({ urls, bare, tokens: bare ? [] : tokens, roomIds, rate, seconds, restart, afterId } satisfies Job);
     const measured = await result;
-    const restartMs = await restarted;
+    const timing = await restarted;
     if (profile) process.stdout.write(`CPU profile of the sending phase: ${await profile}\n`);
     return {
       ...measured,
@@ -365,17 +392,14 @@ async function measure() {
       gcPauses: pauses.length,
       gcMax: Math.max(0, ...pauses),
       gcTotal: pauses.reduce((a, b) => a + b, 0),
-      restartMs,
+      restartMs: timing && timing.stopMs + timing.startMs,
+      restartStopMs: timing?.stopMs,
     };
   }
 
   // The relay sends to the other members; Fieldhouse to every member's channel, the sender's too.
   const perMessage = Math.round(clients / roomCount);
   const report = (label: string, m: Awaited<ReturnType<typeof run>>, expected: number) => {
-    const percentile = (values: number[]) => {
-      const sorted = values.sort((a, b) => a - b);
-      return (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? Number.NaN;
-    };
     const at = percentile(m.latencies);
     const ack = percentile(m.ackLatencies);
     const ms = (v: number) => `${v.toFixed(1).padStart(6)} ms`;
@@ -393,7 +417,7 @@ async function measure() {
       const catchUp = percentile(m.catchUpMs);
       const late = percentile(m.outageLatencies);
       process.stdout.write(
-        `${''.padEnd(34)} restart: node 2 stopped and healthy again in ${(m.restartMs / 1000).toFixed(1)} s; ${m.reconnected} clients reconnected, ${m.reconnectedLatencies.length.toLocaleString()} deliveries to them (${m.caughtUp.toLocaleString()} from history, ${m.liveAfterHistory} of those live as well, catch-up p50 ${ms(catchUp(0.5))}, max ${ms(catchUp(1))}), send → seen p50 ${ms(back(0.5))}, max ${ms(back(1))}; ${m.outageLatencies.length.toLocaleString()} deliveries to the others of messages sent into the outage (send → seen p50 ${ms(late(0.5))}, max ${ms(late(1))}), ${m.resent} sends repeated; not delivered: ${JSON.stringify(m.missing)}; p50/p95/p99 above are the live traffic: connected senders to connected receivers\n`,
+        `${''.padEnd(34)} restart: node 2 stopped and healthy again in ${(m.restartMs / 1000).toFixed(1)} s (its stop ${((m.restartStopMs ?? 0) / 1000).toFixed(1)} s); ${m.reconnected} clients reconnected, ${m.reconnectedLatencies.length.toLocaleString()} deliveries to them (${m.caughtUp.toLocaleString()} from history, ${m.liveAfterHistory} of those live as well, catch-up p50 ${ms(catchUp(0.5))}, max ${ms(catchUp(1))}), send → seen p50 ${ms(back(0.5))}, max ${ms(back(1))}; ${m.outageLatencies.length.toLocaleString()} deliveries to the others of messages sent into the outage (send → seen p50 ${ms(late(0.5))}, max ${ms(late(1))}), ${m.resent} sends repeated; not delivered: ${JSON.stringify(m.missing)}; p50/p95/p99 above are the live traffic: connected senders to connected receivers; its p99 by second sent (the restart began in second ${Math.floor(seconds / 3) + 1}): ${m.liveP99BySecond.map((v) => v.toFixed(0)).join(', ')} ms (the load generator's longest stall in each: ${m.stallBySecond.map((v) => v.toFixed(0)).join(', ')} ms)\n`,
       );
     }
     return at(0.99);

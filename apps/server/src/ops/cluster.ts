@@ -53,8 +53,8 @@ export type Cluster = {
   nodes: ClusterNode[];
   /** Ends a node with `signal` (SIGKILL: as a crash) and waits for it to be gone. */
   kill: (index: number, signal?: NodeJS.Signals) => Promise<void>;
-  /** Stops a node as a rolling deploy does (SIGTERM), starts it again on its port and waits for its health. */
-  restart: (index: number) => Promise<void>;
+  /** Stops a node as a rolling deploy does (SIGTERM), starts it again on its port and waits for its health; how long each half took. */
+  restart: (index: number) => Promise<{ stopMs: number; startMs: number }>;
   stop: () => Promise<void>;
 };
 
@@ -163,10 +163,13 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     restart: async (index) => {
       const node = nodes[index];
       if (!node) throw new Error(`no node ${index}`);
+      const from = performance.now();
       await stopServerProcess(node.server);
+      const stopped = performance.now();
       const server = startNode(index);
       await waitForHealth(node.url, server.child, node.name, () => server.output().stderr);
       nodes[index] = { ...node, server };
+      return { stopMs: stopped - from, startMs: performance.now() - stopped };
     },
     stop,
   };

@@ -13,6 +13,9 @@
  * e.g. `--nodes 3 --clients 3000 --rooms 300 --rate 300`.
  * `--restart` (with --nodes): node 2 restarts a third into each run; its clients reconnect, resend
  * what was not acked and catch up from history, and every delivery is counted, live or caught up.
+ * `--open 0.3`: only that share of the clients has its conversation open (each room's first
+ * members); the others are absent, so every message also makes them a bell notification, as most
+ * of a team room's members are when a message comes. Default 1: everyone is looking.
  */
 import { fork } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -49,6 +52,8 @@ type Job = {
   restart: boolean;
   /** The newest stored message before the run: where a catch-up starts for a client that saw none yet. */
   afterId: number;
+  /** Clients `i < looking` have their conversation open (joined); the others are notified of each message. */
+  looking: number;
 };
 type Measured = {
   /** Send → receive, live (with a restart: at the clients that stayed connected, from senders that did). */
@@ -112,7 +117,7 @@ async function generateLoad() {
         socket.once('connect_error', reject);
       });
       // An open conversation joins its room, as the web's thread does.
-      await joinRoom(socket, roomId);
+      if (i + j < job.looking) await joinRoom(socket, roomId);
       return socket;
     });
     sockets.push(...(await Promise.all(batch)));
@@ -186,7 +191,7 @@ async function generateLoad() {
       // Where the live messages stopped: ones arriving once the room is joined again come after the gap.
       const gapFrom = client.lastId;
       const work = (async () => {
-        await joinRoom(socket, roomId);
+        if (i < job.looking) await joinRoom(socket, roomId);
         for (const m of await historyAfter(job.urls[i] as string, job.tokens[i] as string, roomId, gapFrom))
           deliver(m, false);
         catchUpMs.push(performance.now() - from);
@@ -326,6 +331,8 @@ async function measure() {
       nodes: { type: 'string', default: '1' },
       // With --nodes: the second node restarts (SIGTERM, start, healthy) a third into each run.
       restart: { type: 'boolean', default: false },
+      // The share of clients with their conversation open; the others get a notification per message.
+      open: { type: 'string', default: '1' },
       // Writes a CPU profile of the server process while the load runs against it.
       profile: { type: 'boolean', default: false },
     },
@@ -341,6 +348,8 @@ async function measure() {
   // The profile is of this process's server: a cluster's servers are other processes.
   if (values.profile && nodeCount > 1) throw new Error('--profile measures one node; leave out --nodes');
   if (values.restart && nodeCount < 2) throw new Error('--restart needs --nodes 2 or more');
+  const open = Number(values.open);
+  if (!(open >= 0 && open <= 1)) throw new Error('--open is a share, from 0 to 1');
   const clusterDatabase = nodeCount > 1 ? await createClusterDatabase() : undefined;
   const bench = await startBenchApp(clusterDatabase ? { DATABASE_URL: clusterDatabase.url } : {});
   const { db, database, base } = bench;
@@ -381,7 +390,17 @@ async function measure() {
       });
       child.once('exit', (code) => reject(new Error(`load generator exited with ${code}`)));
     });
-    child.send({ urls, bare, tokens: bare ? [] : tokens, roomIds, rate, seconds, restart, afterId } satisfies Job);
+    child.send({
+      urls,
+      bare,
+      tokens: bare ? [] : tokens,
+      roomIds,
+      rate,
+      seconds,
+      restart,
+      afterId,
+      looking: bare ? clients : Math.round(open * clients),
+    } satisfies Job);
     const measured = await result;
     const timing = await restarted;
     if (profile) process.stdout.write(`CPU profile of the sending phase: ${await profile}\n`);

@@ -15,6 +15,7 @@ import type { Server, Socket } from 'socket.io';
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { HttpError } from '../errors.ts';
+import type { AbsentNotifier } from '../modules/chat/absent-notifier.ts';
 import { sendAsMember, sendMessage } from '../modules/chat/messages.ts';
 import { accessibleRoom } from '../modules/chat/rooms.ts';
 import { UPLOAD_STARTS_PER_MINUTE, type UploadStore } from '../modules/chat/uploads.ts';
@@ -33,6 +34,7 @@ export type ChatDeps = {
   log: { error: (o: object, m: string) => void };
   track?: <T>(work: Promise<T>) => Promise<T>;
   countMessage?: (type: string) => void;
+  notifyAbsent: AbsentNotifier;
 };
 
 /** The client reports its own progress too; the server's count is the one that matters. */

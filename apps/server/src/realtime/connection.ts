@@ -1,17 +1,20 @@
 /**
  * What every new socket gets: one catch-all listener that looks the event up in the server's
  * table, one disconnect listener, and an online status. The table is made once per server, so
- * a connection costs two listener slots, not one per event (bench/idle-sockets.ts).
+ * a connection costs two listener slots, not one per event (bench/idle-sockets.ts); so is the
+ * batcher of absent members' notifications.
  */
 import type { SocketAck } from '@fieldhouse/shared';
 import type { Socket } from 'socket.io';
+import { createAbsentNotifier } from '../modules/chat/absent-notifier.ts';
 import { type Listener, setSocketServerHooks } from './ack-handler.ts';
 import { type ChatDeps, chatFeature } from './chat-handlers.ts';
 import { messageControlFeature } from './message-control-handlers.ts';
 import { pollFeature } from './poll-handlers.ts';
 import { presenceFeature } from './presence-handlers.ts';
 
-export function connectionHandler(deps: ChatDeps): (socket: Socket) => void {
+export function connectionHandler(given: Omit<ChatDeps, 'notifyAbsent'>): (socket: Socket) => void {
+  const deps = { ...given, notifyAbsent: createAbsentNotifier(given) };
   const presence = presenceFeature(deps);
   const features = [presence, chatFeature(deps), pollFeature(deps), messageControlFeature(deps)];
   const table = new Map<string, Listener>(features.flatMap((feature) => feature.events));

@@ -3,7 +3,7 @@ import { type ChatMessage, SOCKET_EVENTS } from '@fieldhouse/shared';
 import type { Server } from 'socket.io';
 import type { Db } from '../db/client.ts';
 import type { AppUser } from '../modules/auth/authenticate.ts';
-import { notifyAbsentMembers } from '../modules/chat/notifications.ts';
+import type { AbsentNotifier } from '../modules/chat/absent-notifier.ts';
 import { userRoom } from './rooms.ts';
 
 export type DeliveryDeps = {
@@ -12,6 +12,8 @@ export type DeliveryDeps = {
   log: { error: (o: object, m: string) => void };
   /** Counts a delivered message by type (metrics). */
   countMessage?: (type: string) => void;
+  /** The bell for members not in the room: batched, and never holding up the sender's ack. */
+  notifyAbsent: AbsentNotifier;
 };
 
 /** Every member hears it on their own channel, joined to the room or not (lists, counts). */
@@ -26,8 +28,5 @@ export function deliverMessage(
   const members = memberIds.map(userRoom);
   deps.io.to(members).emit(SOCKET_EVENTS.chatMessageReceived, message);
   deps.io.to(members).emit(SOCKET_EVENTS.tabUnreadCountUpdate, { roomId: room.id });
-  // Notifications must not hold up the sender's ack.
-  notifyAbsentMembers(deps.io, deps.db, room, sender, message.content, memberIds).catch((error: unknown) =>
-    deps.log.error({ err: error, roomId: room.id }, 'notifying members failed'),
-  );
+  deps.notifyAbsent({ room, sender, content: message.content, memberIds });
 }

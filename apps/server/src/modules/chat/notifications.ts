@@ -7,9 +7,7 @@ import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Server } from 'socket.io';
 import type { Db } from '../../db/client.ts';
 import { notifications } from '../../db/schema/index.ts';
-import { chatRoom, userRoom } from '../../realtime/rooms.ts';
-import type { AppUser } from '../auth/authenticate.ts';
-import { mutedMembers } from '../message-controls/mute.ts';
+import { userRoom } from '../../realtime/rooms.ts';
 
 type Row = typeof notifications.$inferSelect;
 
@@ -25,42 +23,6 @@ export const presentNotification = (row: Row): Notification & { id: number; read
 
 /** A message's text as a notification shows it. */
 export const messagePreview = (content: string) => (content.length > 140 ? `${content.slice(0, 139)}…` : content);
-
-/** Notifies the room's members who have no socket in the room right now (on any node). */
-export async function notifyAbsentMembers(
-  io: Server,
-  db: Db,
-  room: { id: number },
-  sender: Pick<AppUser, 'id' | 'firstName' | 'lastName'>,
-  content: string,
-  members: number[],
-) {
-  // Sockets on this node settle most sends (an open conversation); only when someone is not
-  // here are the other nodes asked.
-  const here = new Set<number | undefined>();
-  for (const socketId of io.sockets.adapter.rooms.get(chatRoom(room.id)) ?? [])
-    here.add((io.sockets.sockets.get(socketId)?.data.user as AppUser | undefined)?.id);
-  let absent = members.filter((id) => id !== sender.id && !here.has(id));
-  if (absent.length === 0) return;
-  const present = new Set(
-    (await io.in(chatRoom(room.id)).fetchSockets()).map((s) => (s.data.user as AppUser | undefined)?.id),
-  );
-  absent = absent.filter((id) => !present.has(id));
-  if (absent.length === 0) return;
-  // A muted room still counts unread, but neither rings the bell nor pushes (decision 023).
-  const muted = await mutedMembers(db, room.id, absent);
-  absent = absent.filter((id) => !muted.has(id));
-  if (absent.length === 0) return;
-  const name = [sender.firstName, sender.lastName].filter(Boolean).join(' ');
-  const preview = messagePreview(content);
-  const sent = await notifyUsers(db, absent, {
-    title: `New message from ${name}`,
-    message: preview,
-    type: 'message',
-    actionUrl: messageNotificationUrl(room.id),
-  });
-  sent.emit(io);
-}
 
 /**
  * What else hears of notifications once they are out, per socket server (web push, decision
@@ -79,11 +41,18 @@ export type NewNotification = Pick<Row, 'title' | 'message' | 'type' | 'actionUr
  * Stores one notification per person. An unread one with the same link is replaced, so a busy
  * conversation or a much-edited event is one entry in the bell. Run `emit` after commit.
  */
-export async function notifyUsers(db: Db, userIds: number[], notification: NewNotification) {
-  const rows = userIds.length
+export const notifyUsers = (db: Db, userIds: number[], notification: NewNotification) =>
+  storeNotifications(
+    db,
+    userIds.map((userId) => ({ userId, ...notification })),
+  );
+
+/** Stores notifications, each its own; at most one per person and link (one statement cannot touch a row twice). */
+export async function storeNotifications(db: Db, values: (NewNotification & { userId: number })[]) {
+  const rows = values.length
     ? await db
         .insert(notifications)
-        .values(userIds.map((userId) => ({ userId, ...notification })))
+        .values(values)
         .onConflictDoUpdate({
           target: [notifications.userId, notifications.actionUrl],
           targetWhere: sql`read_at is null`,

@@ -51,18 +51,25 @@ export async function viewerMuted(db: Db, roomId: number, userId: number): Promi
   return row ? isMuted(row.mutedAt, row.mutedUntil) : false;
 }
 
-/** Those of `userIds` who muted the room: new messages do not notify them. */
-export async function mutedMembers(db: Db, roomId: number, userIds: number[]): Promise<Set<number>> {
-  if (!userIds.length) return new Set();
+/** Which of these memberships are muted now, as `roomId:userId`: their new messages do not notify. */
+export async function mutedMemberships(
+  db: Db,
+  memberships: { roomId: number; userId: number }[],
+): Promise<Set<string>> {
+  if (!memberships.length) return new Set();
+  // Rooms × people can hold more than the pairs asked; the few extra muted rows are dropped below.
   const rows = await db
-    .select({ userId: chatRoomMembers.userId })
+    .select({ roomId: chatRoomMembers.roomId, userId: chatRoomMembers.userId })
     .from(chatRoomMembers)
     .where(
       and(
-        eq(chatRoomMembers.roomId, roomId),
-        inArray(chatRoomMembers.userId, userIds),
+        inArray(chatRoomMembers.roomId, [...new Set(memberships.map((m) => m.roomId))]),
+        inArray(chatRoomMembers.userId, [...new Set(memberships.map((m) => m.userId))]),
         sql`${mutedNow('chat_room_members')}`,
       ),
     );
-  return new Set(rows.map((r) => r.userId));
+  const asked = new Set(memberships.map(membershipKey));
+  return new Set(rows.map(membershipKey).filter((key) => asked.has(key)));
 }
+
+export const membershipKey = (m: { roomId: number; userId: number }) => `${m.roomId}:${m.userId}`;

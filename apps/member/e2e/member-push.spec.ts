@@ -228,17 +228,33 @@ test.describe('at phone size', () => {
       url: notificationAppUrl(link, 'ATHLETE'),
       tag: pushTag(link),
     };
+    // What the worker says, to tell a push that never arrived from a notification that failed
+    // (one CI run saw none shown, twice, after a hundred journeys; alone it has not failed).
+    const workerLines: string[] = [];
+    context
+      .serviceWorkers()
+      .find((w) => w.url().endsWith('/m/sw.js'))
+      ?.on('console', (m) => workerLines.push(`${m.type()}: ${m.text()}`));
     await deliver(payload);
-    await expect
-      .poll(() => shownNotifications(page), { timeout: 10_000 })
-      .toEqual([
-        {
-          title: payload.title,
-          body: payload.body,
-          tag: payload.tag,
-          url: `/m/schedule?event=${event.eventId}&date=${date}`,
-        },
-      ]);
+    try {
+      await expect
+        .poll(() => shownNotifications(page), { timeout: 10_000 })
+        .toEqual([
+          {
+            title: payload.title,
+            body: payload.body,
+            tag: payload.tag,
+            url: `/m/schedule?event=${event.eventId}&date=${date}`,
+          },
+        ]);
+    } catch (error) {
+      const state = await page.evaluate(async () => ({
+        permission: Notification.permission,
+        worker: (await navigator.serviceWorker.ready).active?.state,
+        controlled: navigator.serviceWorker.controller !== null,
+      }));
+      throw new Error(`${String(error)}\npage: ${JSON.stringify(state)}; worker said: ${JSON.stringify(workerLines)}`);
+    }
     // A second push of the same event replaces the first (same tag).
     await deliver({ ...payload, body: 'Now at 4:30 PM' });
     await expect.poll(async () => (await shownNotifications(page)).map((n) => n.body)).toEqual(['Now at 4:30 PM']);

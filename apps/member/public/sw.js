@@ -166,7 +166,12 @@ self.addEventListener('push', (event) => {
       icon: '/m/icon-192.png',
       badge: '/m/icon-192.png',
       data: { url: memberUrl(payload.url) },
-    }),
+    })
+      // Said where DevTools (and the push journey) can read it; the push still counts as failed.
+      .catch((error) => {
+        console.error('push: the notification could not be shown', error);
+        throw error;
+      }),
   );
 });
 

@@ -5,6 +5,7 @@
  * The clients run in a forked child (the load generator), so the server's process is its own;
  * send and receive times are both read in the child, on one clock.
  * `DATABASE_URL=postgres://… node --import tsx bench/chat.ts [--clients 2000 --rooms 200 --rate 500 --seconds 10 --runs 3 --profile]`
+ * (`--profile` with `--nodes`: every node writes a CPU profile of its whole life, a restarted one too)
  *
  * `--nodes 3` (with DATABASE_URL and REDIS_URL): the server is a cluster of that many processes
  * (`npm run cluster`'s, on a database of its own), and each room's members are spread over the
@@ -18,7 +19,7 @@
  * of a team room's members are when a message comes. Default 1: everyone is looking.
  */
 import { fork } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
@@ -61,8 +62,10 @@ type Measured = {
   ackLatencies: number[];
   acked: number;
   failed: number;
-  /** Messages a client received a second time (the same send, the same receiver). */
+  /** Messages a client received a second time (the same send, the same receiver) that nobody resent. */
   duplicates: number;
+  /** Live copies of a resent message (the server delivers a resend again; the apps merge it by id). */
+  redelivered: number;
   loopP99: number;
   /** Clients that lost their connection and came back. */
   reconnected: number;
@@ -146,20 +149,26 @@ async function generateLoad() {
   const outageSends = new Set<string>();
   const outageLatencies: number[] = [];
   let duplicates = 0;
+  let redelivered = 0;
+  // Messages whose sender sent them again: the server delivers them again, so a second live copy is expected.
+  const resentContents = new Set<string>();
   let caughtUp = 0;
   let liveAfterHistory = 0;
   let reconnected = 0;
   let started = 0;
   for (const [i, socket] of sockets.entries()) {
     // A message's content is its send time, unique per send (a resend keeps it): delivered twice
-    // live is a duplicate. A message both in the history read after a reconnect and live, in
-    // either order, is not: the apps merge the two by id.
+    // live is a duplicate, unless its sender resent it (the server delivers a resend again, as its
+    // first delivery may have been lost). A message both in the history read after a reconnect
+    // and live, in either order, is not: the apps merge the two by id.
     const client = state[i] as (typeof state)[number];
     const deliver = (m: { id?: number; content: string }, live: boolean) => {
       if (m.id !== undefined && m.id > client.lastId) client.lastId = m.id;
       if (live) {
-        if (client.live.has(m.content)) duplicates++;
-        else if (client.seen.has(m.content)) liveAfterHistory++;
+        if (client.live.has(m.content)) {
+          if (resentContents.has(m.content)) redelivered++;
+          else duplicates++;
+        } else if (client.seen.has(m.content)) liveAfterHistory++;
         client.live.add(m.content);
       }
       if (client.seen.has(m.content)) return;
@@ -249,6 +258,7 @@ async function generateLoad() {
         .emit(SOCKET_EVENTS.chatMessage, payload, (error: Error | null, ack?: { ok: boolean }) => {
           if (error) {
             resent++;
+            resentContents.add(payload.message);
             // Not back yet: once it is (the buffered first try goes then too; the server keeps one).
             if (socket.connected) send();
             else socket.once('connect', send);
@@ -293,6 +303,7 @@ async function generateLoad() {
       acked,
       failed,
       duplicates,
+      redelivered,
       loopP99: loop.percentile(99) / 1e6,
       reconnected,
       reconnectedLatencies,
@@ -345,8 +356,8 @@ async function measure() {
     values.runs,
     values.nodes,
   ].map(Number) as [number, number, number, number, number, number];
-  // The profile is of this process's server: a cluster's servers are other processes.
-  if (values.profile && nodeCount > 1) throw new Error('--profile measures one node; leave out --nodes');
+  // A cluster's servers are other processes: each writes a profile of its whole life (Node's --cpu-prof).
+  const nodeProfiles = values.profile && nodeCount > 1 ? mkdtempSync(join(tmpdir(), 'chat-bench-nodes-')) : undefined;
   if (values.restart && nodeCount < 2) throw new Error('--restart needs --nodes 2 or more');
   const open = Number(values.open);
   if (!(open >= 0 && open <= 1)) throw new Error('--open is a share, from 0 to 1');
@@ -356,7 +367,9 @@ async function measure() {
   process.stdout.write(`setting up ${clients} people in ${roomCount} rooms on ${database.kind}…\n`);
   const people = await benchPeople(bench, clients, 'Bench');
   const roomIds = await benchRooms(bench, people, roomCount);
-  const cluster = clusterDatabase ? await startNodes(nodeCount, clusterDatabase.url, bench.dir) : undefined;
+  const cluster = clusterDatabase
+    ? await startNodes(nodeCount, clusterDatabase.url, bench.dir, nodeProfiles)
+    : undefined;
   const nodeUrls = cluster ? cluster.nodes.map((node) => node.url) : [base];
   // A room's members are people i, i + rooms, i + 2·rooms…: consecutive ones sit on different nodes.
   const urls = people.ids.map((_, i) => nodeUrls[Math.floor(i / roomCount) % nodeUrls.length] as string);
@@ -377,7 +390,7 @@ async function measure() {
     const result = new Promise<Measured>((resolve, reject) => {
       child.on('message', (m: FromChild) => {
         if (m === 'sending') {
-          if (values.profile && !bare) profiling = startProfile();
+          if (values.profile && !bare && !cluster) profiling = startProfile();
           if (restart && cluster)
             restarted = new Promise((r) => setTimeout(r, (seconds * 1000) / 3)).then(() => cluster.restart(1));
           loop.enable();
@@ -429,7 +442,7 @@ async function measure() {
         : `server ${ms(r.serverLoopP99)} (max ${ms(r.serverLoopMax)}), server GC ${r.gcPauses} pauses, ${ms(r.gcTotal)} in all, longest ${ms(r.gcMax)}; `;
     const delivered = m.latencies.length + m.reconnectedLatencies.length + m.outageLatencies.length;
     process.stdout.write(
-      `${label.padEnd(34)} deliveries ${delivered.toLocaleString().padStart(7)} of ${expected.toLocaleString()} (${m.duplicates} duplicated)  p50 ${ms(at(0.5))}  p95 ${ms(at(0.95))}  p99 ${ms(at(0.99))}  max ${ms(at(1))}\n${''.padEnd(34)} ack p50 ${ms(ack(0.5))}  ack p99 ${ms(ack(0.99))}  event-loop delay p99: ${server(m)}clients ${ms(m.loopP99)}\n`,
+      `${label.padEnd(34)} deliveries ${delivered.toLocaleString().padStart(7)} of ${expected.toLocaleString()} (${m.duplicates} duplicated${m.redelivered ? `, ${m.redelivered} delivered again for a resend` : ''})  p50 ${ms(at(0.5))}  p95 ${ms(at(0.95))}  p99 ${ms(at(0.99))}  max ${ms(at(1))}\n${''.padEnd(34)} ack p50 ${ms(ack(0.5))}  ack p99 ${ms(ack(0.99))}  event-loop delay p99: ${server(m)}clients ${ms(m.loopP99)}\n`,
     );
     if (m.restartMs !== undefined) {
       const back = percentile(m.reconnectedLatencies);
@@ -486,6 +499,7 @@ async function measure() {
     `p99 over ${runs} runs: median ${median(p99s).toFixed(1)} ms, worst ${Math.max(...p99s).toFixed(1)} ms\n`,
   );
   await cluster?.stop();
+  if (nodeProfiles) process.stdout.write(`CPU profiles of the nodes (each a node's whole life): ${nodeProfiles}\n`);
   await bench.close();
   await clusterDatabase?.drop();
   if (cluster) await dropRedisKeys(process.env.REDIS_URL as string, redisPrefix());
@@ -521,7 +535,7 @@ function redisPrefix() {
 }
 
 /** `count` server processes on the bench's database and Redis, as `npm run cluster` starts them. */
-async function startNodes(count: number, databaseUrl: string, dir: string): Promise<Cluster> {
+async function startNodes(count: number, databaseUrl: string, dir: string, profiles?: string): Promise<Cluster> {
   const ports = await freePorts(count + 1);
   process.stdout.write(`starting ${count} nodes…\n`);
   return startCluster({
@@ -534,7 +548,12 @@ async function startNodes(count: number, databaseUrl: string, dir: string): Prom
     // The bench app's own secret: the accounts it created sign in on every node.
     identitySecret: 'b'.repeat(64),
     dataDir: join(dir, 'cluster-files'),
-    env: { SEED_DEMO: 'false', IDENTITY_RATE_LIMIT: '100000000', LOG_LEVEL: 'warn' },
+    env: {
+      SEED_DEMO: 'false',
+      IDENTITY_RATE_LIMIT: '100000000',
+      LOG_LEVEL: 'warn',
+      ...(profiles ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profiles}` } : {}),
+    },
   });
 }
 

@@ -5,24 +5,16 @@
  */
 import { SOCKET_EVENTS } from '@fieldhouse/shared';
 import { and, eq } from 'drizzle-orm';
-import type { Socket } from 'socket.io-client';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chatRoomMembers, notifications } from '../src/db/schema/index.ts';
 import { type AbsentNotice, createAbsentNotifier } from '../src/modules/chat/absent-notifier.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
-import { createTestDatabase, type TestDatabase } from './helpers/db.ts';
 import { as, buildSchool } from './helpers/directory.ts';
-import { clusterReady, emitWithAck, openSocket } from './helpers/sockets.ts';
+import { emitWithAck, openSocket } from './helpers/sockets.ts';
+import { twoNodeCluster } from './helpers/two-nodes.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL;
-const apps: TestApp[] = [];
-const sockets: Socket[] = [];
-let database: TestDatabase | undefined;
-afterAll(async () => {
-  for (const socket of sockets) socket.close();
-  for (const app of apps) await app.close();
-  await database?.close();
-});
+const { apps, sockets, start } = twoNodeCluster();
 
 type Heard = { title: string; message: string; actionUrl: string };
 const link = (roomId: number) => `/messages?roomId=${roomId}`;
@@ -108,17 +100,7 @@ describe('notifying absent members in batches', () => {
 
 describe.skipIf(!redisUrl)('notifying absent members across nodes', () => {
   it('does not notify a member with the room open on another node; one without it is', async () => {
-    database = await createTestDatabase();
-    const env = { REDIS_URL: redisUrl ?? '' };
-    const a = await buildTestApp(env, database);
-    const b = await buildTestApp(env, database);
-    apps.push(a, b);
-    const [, urlB] = await Promise.all([
-      a.listen({ port: 0, host: '127.0.0.1' }),
-      b.listen({ port: 0, host: '127.0.0.1' }),
-    ]);
-    await clusterReady(a, b);
-    await clusterReady(b, a);
+    const { a, b, urlB } = await start();
     const school = await buildSchool(a);
     const looking = await directRoom(a, school.director, school.coach);
     const away = await directRoom(a, school.director, school.administrator);

@@ -1,6 +1,8 @@
 import { type ChatMessage, SOCKET_EVENTS } from '@fieldhouse/shared';
+import { and, eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { chatRoomMembers, notifications } from '../src/db/schema/index.ts';
 import { notifyUsers } from '../src/modules/chat/notifications.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { as, buildSchool, type School } from './helpers/directory.ts';
@@ -93,6 +95,56 @@ describe('sending', () => {
     expect(
       historyRes.json().data.messages.filter((m: ChatMessage) => m.content === 'Bring your physical form'),
     ).toHaveLength(1);
+  });
+
+  it('delivers a resend again, whose first delivery may have been lost, and counts it once', async () => {
+    const coach = await buildUser(app, { role: 'COACH', firstName: 'Dee', organizationId: school.org.id });
+    const room = await directRoom(school.director, coach);
+    const director = await socketFor(school.director);
+    const payload = { roomId: room.id, message: 'Film at 6', messageType: 'TEXT', clientId: crypto.randomUUID() };
+    // Stored while the coach was away; then the director's client resends (its ack was lost).
+    const first = (await emit<ChatMessage>(director, SOCKET_EVENTS.chatMessage, payload)) as { data: ChatMessage };
+    const db = app.testDatabase.db;
+    const bells = async () =>
+      (await db.select({ id: notifications.id }).from(notifications).where(eq(notifications.userId, coach.id))).length;
+    await expect.poll(bells).toBeGreaterThan(0);
+    const bellsBefore = await bells();
+    const unread = async () =>
+      (
+        await db
+          .select({ unread: chatRoomMembers.unreadCount })
+          .from(chatRoomMembers)
+          .where(and(eq(chatRoomMembers.roomId, room.id), eq(chatRoomMembers.userId, coach.id)))
+      )[0]?.unread;
+    expect(await unread()).toBe(1);
+    const coachSocket = await socketFor(coach);
+    const received = next<ChatMessage>(coachSocket, SOCKET_EVENTS.chatMessageReceived);
+    const again = (await emit<ChatMessage>(director, SOCKET_EVENTS.chatMessage, payload)) as { data: ChatMessage };
+    expect(again.data.id).toBe(first.data.id);
+    expect(await received).toEqual(first.data);
+    // Counters and the bell moved once, when it was stored.
+    expect(await unread()).toBe(1);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(await bells()).toBe(bellsBefore);
+  });
+
+  it('never delivers a resend to someone no longer in the room', async () => {
+    const room = await directRoom(school.director, school.athlete2);
+    const director = await socketFor(school.director);
+    const payload = { roomId: room.id, message: 'Lockers by Friday', clientId: crypto.randomUUID() };
+    await emit(director, SOCKET_EVENTS.chatMessage, payload);
+    await app.testDatabase.db
+      .delete(chatRoomMembers)
+      .where(and(eq(chatRoomMembers.roomId, room.id), eq(chatRoomMembers.userId, school.athlete2.id)));
+    const athlete = await socketFor(school.athlete2);
+    let heard = 0;
+    athlete.on(SOCKET_EVENTS.chatMessageReceived, () => heard++);
+    const own = next<ChatMessage>(director, SOCKET_EVENTS.chatMessageReceived);
+    expect(await emit(director, SOCKET_EVENTS.chatMessage, payload)).toMatchObject({ ok: true });
+    // The sender's own channel hears it; by then the removed member would have too.
+    await own;
+    await new Promise((r) => setTimeout(r, 100));
+    expect(heard).toBe(0);
   });
 
   it('refuses empty, over-long, malformed and foreign-room messages without crashing', async () => {

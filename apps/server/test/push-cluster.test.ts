@@ -6,41 +6,22 @@
 import { randomUUID } from 'node:crypto';
 import { type ChatMessage, SOCKET_EVENTS } from '@fieldhouse/shared';
 import { eq } from 'drizzle-orm';
-import type { Socket } from 'socket.io-client';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { notifications } from '../src/db/schema/index.ts';
 import { lookingUsers } from '../src/modules/delivery/looking.ts';
-import { buildTestApp, type TestApp } from './helpers/app.ts';
-import { createTestDatabase, type TestDatabase } from './helpers/db.ts';
 import { as, buildSchool } from './helpers/directory.ts';
 import { buildUser } from './helpers/factories.ts';
 import { startPushService } from './helpers/push-service.ts';
-import { clusterReady, emitWithAck, openSocket } from './helpers/sockets.ts';
+import { emitWithAck, openSocket } from './helpers/sockets.ts';
+import { twoNodeCluster } from './helpers/two-nodes.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL;
-const apps: TestApp[] = [];
-const sockets: Socket[] = [];
-let database: TestDatabase | undefined;
-afterAll(async () => {
-  for (const socket of sockets) socket.close();
-  for (const app of apps) await app.close();
-  await database?.close();
-});
+const { sockets, start } = twoNodeCluster();
 
 describe.skipIf(!redisUrl)('push across nodes', () => {
   it('asks every node who is looking, and pushes once', async () => {
     const push = await startPushService();
-    database = await createTestDatabase();
-    const env = { REDIS_URL: redisUrl ?? '', PUSH_ENDPOINT_HOSTS: '127.0.0.1' };
-    const a = await buildTestApp(env, database);
-    const b = await buildTestApp(env, database);
-    apps.push(a, b);
-    const [urlA, urlB] = await Promise.all([
-      a.listen({ port: 0, host: '127.0.0.1' }),
-      b.listen({ port: 0, host: '127.0.0.1' }),
-    ]);
-    await clusterReady(a, b);
-    await clusterReady(b, a);
+    const { a, b, urlA, urlB } = await start({ PUSH_ENDPOINT_HOSTS: '127.0.0.1' });
     // Both nodes made or read the one key pair.
     expect(a.delivery.publicKey).toBe(b.delivery.publicKey);
     const school = await buildSchool(a);

@@ -22,7 +22,7 @@ import { UPLOAD_STARTS_PER_MINUTE, type UploadStore } from '../modules/chat/uplo
 import type { Emit } from '../modules/safeguarding/reconcile.ts';
 import type { RateLimiter } from '../rate-limit/rate-limiter.ts';
 import { handler, type SocketFeature, socketUser } from './ack-handler.ts';
-import { deliverMessage } from './deliver-message.ts';
+import { deliverMessage, redeliverMessage } from './deliver-message.ts';
 import { chatRoom, userRoom } from './rooms.ts';
 
 export type ChatDeps = {
@@ -94,7 +94,8 @@ export function chatFeature(deps: ChatDeps): SocketFeature {
       (await sendAsMember(db, user, input.roomId, send)) ??
       (await sendMessage(db, user, await accessibleRoom(db, user, input.roomId, live), send));
     stopTyping(socket, input.roomId);
-    if (!duplicate) deliverMessage(deps, message.chatRoom, user, message, memberIds);
+    if (duplicate) redeliverMessage(deps, message, memberIds);
+    else deliverMessage(deps, message.chatRoom, user, message, memberIds);
     return message;
   });
 

@@ -30,3 +30,15 @@ export function deliverMessage(
   deps.io.to(members).emit(SOCKET_EVENTS.tabUnreadCountUpdate, { roomId: room.id });
   deps.notifyAbsent({ room, sender, content: message.content, memberIds });
 }
+
+/**
+ * A resend of a stored message (the client never got its ack): the members hear it again, live
+ * only, since its first delivery may not have reached them. The apps merge it by id; counters
+ * and notifications were settled when it was stored, so nothing else moves.
+ */
+export function redeliverMessage(deps: Pick<DeliveryDeps, 'io'>, message: ChatMessage, memberIds: number[]) {
+  if (memberIds.length === 0) return;
+  const members = memberIds.map(userRoom);
+  deps.io.to(members).emit(SOCKET_EVENTS.chatMessageReceived, message);
+  deps.io.to(members).emit(SOCKET_EVENTS.tabUnreadCountUpdate, { roomId: message.chatRoom.id });
+}

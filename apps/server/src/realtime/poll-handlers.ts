@@ -7,7 +7,7 @@ import { createPoll, vote } from '../modules/chat/polls.ts';
 import { accessibleRoom } from '../modules/chat/rooms.ts';
 import type { Emit } from '../modules/safeguarding/reconcile.ts';
 import { handler, type SocketFeature, socketUser } from './ack-handler.ts';
-import { type DeliveryDeps, deliverMessage } from './deliver-message.ts';
+import { type DeliveryDeps, deliverMessage, redeliverMessage } from './deliver-message.ts';
 import { userRoom } from './rooms.ts';
 
 export function pollFeature(deps: DeliveryDeps): SocketFeature {
@@ -19,7 +19,8 @@ export function pollFeature(deps: DeliveryDeps): SocketFeature {
     const user = socketUser(socket);
     const room = await accessibleRoom(db, user, roomId, live);
     const { message, duplicate, memberIds } = await createPoll(db, user, room, input);
-    if (!duplicate) deliverMessage(deps, room, user, message, memberIds);
+    if (duplicate) redeliverMessage(deps, message, memberIds);
+    else deliverMessage(deps, room, user, message, memberIds);
     return message;
   });
 

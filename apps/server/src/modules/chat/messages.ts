@@ -74,8 +74,8 @@ export type SendInput = {
 
 /**
  * Stores a message and moves every member's counters in one statement (one round trip, one
- * snapshot); a resend with a known client id returns the stored one (`duplicate`). Returns the
- * members, so delivery needs no second query. A held room (decision 018) refuses with 409. Runs on
+ * snapshot); a resend with a known client id returns the stored one (`duplicate`) with the room's
+ * members now, to hear it again. Returns the members, so delivery needs no second query. A held room (decision 018) refuses with 409. Runs on
  * the handle it is given, so a caller's transaction (a poll) holds it.
  */
 export async function sendMessage(db: Db, sender: AppUser, room: Room, input: SendInput) {
@@ -131,6 +131,15 @@ async function present(tx: Db, sender: AppUser, roomId: number, input: SendInput
     if (!existing) throw new Error('message neither inserted nor found');
     const media = await tx.select().from(chatAttachments).where(eq(chatAttachments.messageId, existing.id));
     const poll = existing.messageType === 'POLL' ? (await loadPolls(tx, [existing.id])).get(existing.id) : undefined;
+    // Its first delivery may have been lost (a node stopping, Redis away) while the client lost
+    // the ack: the room's members now hear it again, and the apps merge it by id.
+    const again =
+      existing.roomId === roomId && existing.deletedAt === null
+        ? await tx
+            .select({ userId: chatRoomMembers.userId })
+            .from(chatRoomMembers)
+            .where(eq(chatRoomMembers.roomId, roomId))
+        : [];
     return {
       message: presentMessage(
         existing,
@@ -142,7 +151,7 @@ async function present(tx: Db, sender: AppUser, roomId: number, input: SendInput
         await loadQuote(tx, existing.replyToId),
       ),
       duplicate: true,
-      memberIds: [] as number[],
+      memberIds: again.map((m) => m.userId),
     };
   }
   const media = await attachUploads(tx, sender.id, room.id, inserted.id, input.attachmentIds ?? []);

@@ -9,7 +9,7 @@ import { act, render } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiGet } from '../../api-client.ts';
-import type { HistoryPage } from '../cache/chat-cache.ts';
+import type { HistoryPage, RoomListPage } from '../cache/chat-cache.ts';
 import { chatKeys } from '../cache/chat-queries.ts';
 import { type ChatNavigation, ChatProvider } from './chat-provider.tsx';
 
@@ -100,6 +100,50 @@ describe('ChatProvider', () => {
     action.onClick();
     // No loaded room list holds the room: the first tab.
     expect(navigation.openRoom).toHaveBeenCalledWith(7, 'COACHES');
+  });
+
+  it('takes a second copy of a message in once: no second unread or toast', async () => {
+    const { socket, queryClient } = mount();
+    const key = chatKeys.roomList('COACHES', '');
+    const list: InfiniteData<RoomListPage> = {
+      pages: [
+        {
+          result: [
+            { chatId: 7, unread: 0, lastMessage: null, counterpart: { id: 2 } } as unknown as RoomListPage['result'][0],
+          ],
+          paginationInfo: { page: 1, limit: 20, total: 1, totalPages: 1 } as unknown as RoomListPage['paginationInfo'],
+        },
+      ],
+      pageParams: [1],
+    };
+    queryClient.setQueryData(key, list);
+    const unread = () => queryClient.getQueryData<InfiniteData<RoomListPage>>(key)?.pages[0]?.result[0]?.unread;
+    // The server delivers a resend again (its first delivery may have been lost).
+    act(() => socket.play(SOCKET_EVENTS.chatMessageReceived, message(7)));
+    act(() => socket.play(SOCKET_EVENTS.chatMessageReceived, message(7)));
+    expect(unread()).toBe(1);
+    expect(toast.message).toHaveBeenCalledTimes(1);
+
+    // A message a catch-up read from history, then live as well (it was in flight), is not new either.
+    queryClient.setQueryData(chatKeys.history(7, undefined), {
+      pages: [{ messages: [message(7)], hasOlder: false, hasNewer: false }],
+      pageParams: [{}],
+    });
+    const caughtUp = { ...message(7), id: 11 };
+    vi.mocked(apiGet).mockImplementation(async (_path: string, query?: Record<string, unknown>) => ({
+      data: { messages: query?.after === undefined ? [message(7), caughtUp] : [], hasOlder: false, hasNewer: false },
+    }));
+    socket.play('connect', undefined);
+    socket.play('connect', undefined);
+    await vi.waitFor(() =>
+      expect(
+        queryClient
+          .getQueryData<InfiniteData<HistoryPage>>(chatKeys.history(7, undefined))
+          ?.pages[0]?.messages.map((m) => m.id),
+      ).toEqual([10, 11]),
+    );
+    act(() => socket.play(SOCKET_EVENTS.chatMessageReceived, caughtUp));
+    expect(toast.message).toHaveBeenCalledTimes(1);
   });
 
   it('leaves the open room the viewer was removed from for the list, then drops its caches', async () => {

@@ -37,6 +37,7 @@ import { storeReadPosition } from '../receipts/store-read.ts';
 import { ChatSocket, type SocketToast } from '../socket/chat-socket.ts';
 import { createErrorReporter } from '../socket/error-reporter.ts';
 import { Outbox, type OutboxChannel } from '../socket/outbox.ts';
+import { HeardMessages } from './heard-messages.ts';
 import { storeMessageChange } from './message-change.ts';
 import { PresenceStore } from './presence-store.ts';
 import { TypingStore } from './typing-store.ts';
@@ -140,14 +141,16 @@ function tabOfRoom(queryClient: QueryClient, roomId: number): TabValue {
  * than the last one seen can still be missing; then, if more than a page was missed, the rest
  * comes forwards from the last seen id. Lists and counts refetch.
  */
-async function catchUp(queryClient: QueryClient) {
-  const merge = (key: readonly unknown[], messages: ChatMessage[]) =>
+async function catchUp(queryClient: QueryClient, heard: HeardMessages) {
+  const merge = (key: readonly unknown[], messages: ChatMessage[]) => {
+    for (const m of messages) heard.first(m.id);
     queryClient.setQueryData<InfiniteData<HistoryPage>>(key, (current) =>
       messages.reduce<InfiniteData<HistoryPage> | undefined>(
         (acc, m) => (acc ? appendToHistory(acc, m) : acc),
         current,
       ),
     );
+  };
   const page = async (roomId: number, query: Record<string, number>) =>
     (await apiGet<{ data: HistoryPage }>(`/chat/rooms/${roomId}/messages`, { ...query, limit: 100 })).data;
   for (const [key, data] of queryClient.getQueriesData<InfiniteData<HistoryPage>>({
@@ -210,6 +213,7 @@ export function ChatProvider({
     const outbox = new Outbox(channelOf(socket), (message) =>
       storeMessage(queryClient, message, viewerId, socket.currentRoom),
     );
+    const heard = new HeardMessages();
     const typing = new TypingStore();
     const presence = new PresenceStore();
     const readTimers = new Map<number, ReturnType<typeof setTimeout>>();
@@ -236,10 +240,12 @@ export function ChatProvider({
     let connectedBefore = startedFromCopy.current;
     const offs = [
       socket.on('connect', () => {
-        if (connectedBefore) void catchUp(queryClient).catch(() => {});
+        if (connectedBefore) void catchUp(queryClient, heard).catch(() => {});
         connectedBefore = true;
       }),
       socket.on<ChatMessage>(SOCKET_EVENTS.chatMessageReceived, (message) => {
+        // A copy of one already taken in: merged by id, it would only count it unread again.
+        if (!heard.first(message.id)) return;
         const roomId = message.chatRoom.id;
         const isOpen = socket.currentRoom === roomId;
         const found = storeMessage(queryClient, message, viewerId, socket.currentRoom);

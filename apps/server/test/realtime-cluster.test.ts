@@ -217,6 +217,47 @@ describe.skipIf(!redisUrl)('one node of several shutting down', () => {
     }
   });
 
+  it('asks the other nodes once about every socket it closes, and announces offline only who has none left', async () => {
+    const database = await createTestDatabase();
+    const clients: Socket[] = [];
+    try {
+      const { a, b, urlA, urlB } = await twoNodes(database);
+      await clusterReady(a, b);
+      await clusterReady(b, a);
+      const school = await buildSchool(a);
+      const people = [school.coach, school.administrator, school.athlete2];
+      for (const person of people) await openSocket(a, urlA, person, clients);
+      // The coach also has a tab on node B; the director watches all three from B.
+      await openSocket(a, urlB, school.coach, clients);
+      const watcher = await openSocket(a, urlB, school.director, clients);
+      const ids = people.map((p) => p.id);
+      expect(await emitWithAck(watcher, SOCKET_EVENTS.presenceQuery, { userIds: ids })).toMatchObject({
+        ok: true,
+        data: Object.fromEntries(ids.map((id) => [id, 'online'])),
+      });
+      const offline: number[] = [];
+      watcher.on(SOCKET_EVENTS.presenceOffline, ({ userId }: { userId: number }) => offline.push(userId));
+      const adapter = a.io.of('/').adapter;
+      const fetchSockets = adapter.fetchSockets.bind(adapter);
+      let asked = 0;
+      adapter.fetchSockets = (options) => {
+        asked++;
+        return fetchSockets(options);
+      };
+
+      apps.splice(apps.indexOf(a), 1);
+      await a.close();
+      await expect.poll(() => [...offline].sort(), { timeout: 5000 }).toEqual([ids[1], ids[2]].sort());
+      expect(asked).toBe(1);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(offline).not.toContain(school.coach.id);
+    } finally {
+      for (const socket of clients) socket.close();
+      for (const app of apps.splice(0)) await app.close();
+      await database.close();
+    }
+  });
+
   it('closes its own sockets and leaves the other nodes’ connected', async () => {
     const database = await createTestDatabase();
     const clients: Socket[] = [];

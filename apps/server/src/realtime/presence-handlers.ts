@@ -12,7 +12,7 @@ import type { Server, Socket } from 'socket.io';
 import type { Db } from '../db/client.ts';
 import { visiblePeople } from '../modules/contacts/visibility.ts';
 import { handler, type SocketFeature, socketUser } from './ack-handler.ts';
-import { type PresenceStatus, presenceAfter, presenceSnapshot } from './presence.ts';
+import { createOthersLookup, type PresenceStatus, presenceAfter, presenceSnapshot } from './presence.ts';
 import { presenceRoom } from './rooms.ts';
 
 export type PresenceDeps = {
@@ -32,6 +32,7 @@ const pending = new WeakMap<Socket, Promise<unknown>>();
 export function presenceFeature({ io, db, log, track = (work) => work }: PresenceDeps): SocketFeature & {
   connected: (socket: Socket) => void;
 } {
+  const others = createOthersLookup(io);
   const announce = (socket: Socket, status: PresenceStatus) => {
     const user = socketUser(socket);
     if (!user.organizationId) return;
@@ -44,7 +45,7 @@ export function presenceFeature({ io, db, log, track = (work) => work }: Presenc
     const from = (socket.data.presence as PresenceStatus | undefined) ?? 'offline';
     socket.data.presence = to;
     const result = (pending.get(socket) ?? Promise.resolve()).then(async () => {
-      const next = await presenceAfter(io, socketUser(socket).id, socket.id, from, to);
+      const next = await presenceAfter(io, others, socketUser(socket).id, socket.id, from, to);
       if (next.changed) announce(socket, next.status);
       return next.status;
     });

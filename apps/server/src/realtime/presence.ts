@@ -50,15 +50,65 @@ function onlineHereBesides(io: Server, userId: number, socketId: string) {
   return false;
 }
 
+/** The states of a user's other sockets on every node (`socketId`'s own excluded). */
+export type OthersLookup = (userId: number, socketId: string) => Promise<PresenceStatus[]>;
+
+type Question = {
+  userId: number;
+  socketId: string;
+  resolve: (states: PresenceStatus[]) => void;
+  reject: (error: unknown) => void;
+};
+
+/**
+ * Asks every node about users' other sockets in batches, as the absent notifier does (decision
+ * 036): while one `fetchSockets` is out, the questions that arrive wait and then go together. A
+ * node stopping disconnects all its sockets at once; each asked on its own, that was one round
+ * trip through Redis to every other node per socket (900 at a time in the chat bench), landing on
+ * the others just as they take over its clients. A quiet node asks at once.
+ */
+export function createOthersLookup(io: Server): OthersLookup {
+  let waiting: Question[] = [];
+  let working = false;
+  async function work() {
+    while (waiting.length) {
+      const batch = waiting;
+      waiting = [];
+      try {
+        const sockets = new Map<number, { id: string; state: PresenceStatus }[]>();
+        for (const socket of await io.in([...new Set(batch.map((q) => userRoom(q.userId)))]).fetchSockets()) {
+          const data = socket.data as SocketData;
+          if (!data.user) continue;
+          sockets.set(data.user.id, [...(sockets.get(data.user.id) ?? []), { id: socket.id, state: stateOf(data) }]);
+        }
+        for (const q of batch)
+          q.resolve((sockets.get(q.userId) ?? []).filter((s) => s.id !== q.socketId).map((s) => s.state));
+      } catch (error) {
+        for (const q of batch) q.reject(error);
+      }
+    }
+    working = false;
+  }
+  return (userId, socketId) =>
+    new Promise((resolve, reject) => {
+      waiting.push({ userId, socketId, resolve, reject });
+      if (working) return;
+      working = true;
+      // A microtask later, so the sockets one close disconnects (in one loop) go together.
+      void Promise.resolve().then(work);
+    });
+}
+
 /**
  * The user's status after one of their sockets goes from `from` to `to` ('offline': gone), and
  * whether that is news for their organization. Another online tab on this node settles it at
  * once; coming online needs no look further (a repeated "online" is harmless, a missed one is
- * not); going away or leaving asks every node, so someone still connected elsewhere is never
- * announced offline.
+ * not); going away or leaving asks every node (through `others`), so someone still connected
+ * elsewhere is never announced offline.
  */
 export async function presenceAfter(
   io: Server,
+  others: OthersLookup,
   userId: number,
   socketId: string,
   from: PresenceStatus,
@@ -66,10 +116,8 @@ export async function presenceAfter(
 ): Promise<{ status: PresenceStatus; changed: boolean }> {
   if (onlineHereBesides(io, userId, socketId)) return { status: 'online', changed: false };
   if (to === 'online') return { status: 'online', changed: from !== 'online' };
-  const others = (await io.in(userRoom(userId)).fetchSockets())
-    .filter((socket) => socket.id !== socketId)
-    .map((socket) => stateOf(socket.data as SocketData));
-  const before = combinedStatus([...others, from]);
-  const after = combinedStatus([...others, to]);
+  const states = await others(userId, socketId);
+  const before = combinedStatus([...states, from]);
+  const after = combinedStatus([...states, to]);
   return { status: after, changed: before !== after };
 }

@@ -27,6 +27,24 @@ async function twoNodes(database: TestDatabase) {
   return { a, b, urlA, urlB };
 }
 
+/** Two nodes that hear each other, and the test's sockets; everything closed after `test`. */
+async function withTwoNodes(
+  test: (nodes: Awaited<ReturnType<typeof twoNodes>> & { database: TestDatabase; clients: Socket[] }) => Promise<void>,
+) {
+  const database = await createTestDatabase();
+  const clients: Socket[] = [];
+  try {
+    const nodes = await twoNodes(database);
+    await clusterReady(nodes.a, nodes.b);
+    await clusterReady(nodes.b, nodes.a);
+    await test({ ...nodes, database, clients });
+  } finally {
+    for (const socket of clients) socket.close();
+    for (const app of apps.splice(0)) await app.close();
+    await database.close();
+  }
+}
+
 describe.skipIf(!redisUrl)('several nodes over Redis', () => {
   it('carries a broadcast from one node to another', async () => {
     const database = await createTestDatabase();
@@ -168,12 +186,7 @@ describe.skipIf(!redisUrl)('presence across nodes', () => {
 
 describe.skipIf(!redisUrl)('one node of several shutting down', () => {
   it('sends out a message it stored while shutting down before it lets go of Redis', async () => {
-    const database = await createTestDatabase();
-    const clients: Socket[] = [];
-    try {
-      const { a, b, urlA, urlB } = await twoNodes(database);
-      await clusterReady(a, b);
-      await clusterReady(b, a);
+    await withTwoNodes(async ({ a, urlA, urlB, clients, database }) => {
       const school = await buildSchool(a);
       const room = (
         await (await as(a, school.director)).post('/api/chat/rooms/direct', { userId: school.coach.id })
@@ -210,20 +223,11 @@ describe.skipIf(!redisUrl)('one node of several shutting down', () => {
       await closing;
       // Stored once its statement ran, and out to node B's member, though the sender's node is gone.
       expect(await received).toMatchObject({ content: 'Stored during the deploy' });
-    } finally {
-      for (const socket of clients) socket.close();
-      for (const app of apps.splice(0)) await app.close();
-      await database.close();
-    }
+    });
   });
 
   it('asks the other nodes once about every socket it closes, and announces offline only who has none left', async () => {
-    const database = await createTestDatabase();
-    const clients: Socket[] = [];
-    try {
-      const { a, b, urlA, urlB } = await twoNodes(database);
-      await clusterReady(a, b);
-      await clusterReady(b, a);
+    await withTwoNodes(async ({ a, urlA, urlB, clients }) => {
       const school = await buildSchool(a);
       const people = [school.coach, school.administrator, school.athlete2];
       for (const person of people) await openSocket(a, urlA, person, clients);
@@ -251,11 +255,7 @@ describe.skipIf(!redisUrl)('one node of several shutting down', () => {
       expect(asked).toBe(1);
       await new Promise((r) => setTimeout(r, 300));
       expect(offline).not.toContain(school.coach.id);
-    } finally {
-      for (const socket of clients) socket.close();
-      for (const app of apps.splice(0)) await app.close();
-      await database.close();
-    }
+    });
   });
 
   it('closes its own sockets and leaves the other nodes’ connected', async () => {

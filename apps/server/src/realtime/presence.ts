@@ -6,6 +6,7 @@
  */
 import type { PresenceSnapshot } from '@fieldhouse/shared';
 import type { Server } from 'socket.io';
+import { batchWhileBusy } from '../batch-while-busy.ts';
 import { userRoom } from './rooms.ts';
 
 export type PresenceStatus = 'online' | 'away' | 'offline';
@@ -68,35 +69,21 @@ type Question = {
  * the others just as they take over its clients. A quiet node asks at once.
  */
 export function createOthersLookup(io: Server): OthersLookup {
-  let waiting: Question[] = [];
-  let working = false;
-  async function work() {
-    while (waiting.length) {
-      const batch = waiting;
-      waiting = [];
-      try {
-        const sockets = new Map<number, { id: string; state: PresenceStatus }[]>();
-        for (const socket of await io.in([...new Set(batch.map((q) => userRoom(q.userId)))]).fetchSockets()) {
-          const data = socket.data as SocketData;
-          if (!data.user) continue;
-          sockets.set(data.user.id, [...(sockets.get(data.user.id) ?? []), { id: socket.id, state: stateOf(data) }]);
-        }
-        for (const q of batch)
-          q.resolve((sockets.get(q.userId) ?? []).filter((s) => s.id !== q.socketId).map((s) => s.state));
-      } catch (error) {
-        for (const q of batch) q.reject(error);
+  const ask = batchWhileBusy<Question>(async (batch) => {
+    try {
+      const sockets = new Map<number, { id: string; state: PresenceStatus }[]>();
+      for (const socket of await io.in([...new Set(batch.map((q) => userRoom(q.userId)))]).fetchSockets()) {
+        const data = socket.data as SocketData;
+        if (!data.user) continue;
+        sockets.set(data.user.id, [...(sockets.get(data.user.id) ?? []), { id: socket.id, state: stateOf(data) }]);
       }
+      for (const q of batch)
+        q.resolve((sockets.get(q.userId) ?? []).filter((s) => s.id !== q.socketId).map((s) => s.state));
+    } catch (error) {
+      for (const q of batch) q.reject(error);
     }
-    working = false;
-  }
-  return (userId, socketId) =>
-    new Promise((resolve, reject) => {
-      waiting.push({ userId, socketId, resolve, reject });
-      if (working) return;
-      working = true;
-      // A microtask later, so the sockets one close disconnects (in one loop) go together.
-      void Promise.resolve().then(work);
-    });
+  });
+  return (userId, socketId) => new Promise((resolve, reject) => ask({ userId, socketId, resolve, reject }));
 }
 
 /**

@@ -8,6 +8,7 @@
  * replaced by it anyway (one unread entry per link).
  */
 import type { Server } from 'socket.io';
+import { batchWhileBusy } from '../../batch-while-busy.ts';
 import type { Db } from '../../db/client.ts';
 import { chatRoom } from '../../realtime/rooms.ts';
 import type { AppUser } from '../auth/authenticate.ts';
@@ -31,28 +32,14 @@ type Deps = {
   track?: <T>(work: Promise<T>) => Promise<T>;
 };
 
-export function createAbsentNotifier({ io, db, log, track = (work) => work }: Deps): AbsentNotifier {
-  let waiting: AbsentNotice[] = [];
-  let working = false;
-  async function work() {
-    while (waiting.length) {
-      const batch = waiting;
-      waiting = [];
-      try {
-        await notifyAbsent(io, db, batch);
-      } catch (error) {
-        log.error({ err: error, roomIds: [...new Set(batch.map((n) => n.room.id))] }, 'notifying members failed');
-      }
+export function createAbsentNotifier({ io, db, log, track }: Deps): AbsentNotifier {
+  return batchWhileBusy<AbsentNotice>(async (batch) => {
+    try {
+      await notifyAbsent(io, db, batch);
+    } catch (error) {
+      log.error({ err: error, roomIds: [...new Set(batch.map((n) => n.room.id))] }, 'notifying members failed');
     }
-    working = false;
-  }
-  return (notice) => {
-    waiting.push(notice);
-    if (working) return;
-    working = true;
-    // A microtask later, so the messages one statement stored (delivered in one loop) go together.
-    void track(Promise.resolve().then(work));
-  };
+  }, track);
 }
 
 /** The people with a socket in the room on this node. */

@@ -188,7 +188,7 @@ export async function buildApp({ config, database, logger, identity: given }: Ap
   await registerIdentityEndpoint(app, identity, config.IDENTITY_RATE_LIMIT);
   await registerSpa(app, config.WEB_DIST_DIR, config.MEMBER_DIST_DIR);
 
-  const files = createFileStore(config);
+  const files = await createFileStore(config);
   app.addHook('onClose', async () => files.close());
   const uploads = new UploadStore(database.db, config.DATA_DIR, config.UPLOAD_TIMEOUT_MS, files);
   await uploads.init();

@@ -2,8 +2,9 @@
  * The app's Redis connection for shared state between nodes (rate limits, access revocation).
  * Socket.IO's adapter keeps its own connection: it blocks on stream reads.
  */
+
+import { createClient } from '@redis/client';
 import type { FastifyBaseLogger } from 'fastify';
-import { createClient } from 'redis';
 
 const connect = (url: string) => createClient({ url });
 export type RedisClient = ReturnType<typeof connect>;

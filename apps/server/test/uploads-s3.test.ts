@@ -146,12 +146,12 @@ describe('file stores', () => {
   const folder = mkdtempSync(join(tmpdir(), 'fieldhouse-stores-'));
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-  const stores: [string, () => FileStore][] = [
+  const stores: [string, () => FileStore | Promise<FileStore>][] = [
     ['disk', () => new DiskFileStore(join(folder, 'uploads'))],
     ['s3', () => createFileStore(loadConfig({ ...s3.env, DATA_DIR: folder }))],
   ];
   it.each(stores)('%s: puts, reads and removes a file', async (_kind, make) => {
-    const store = make();
+    const store = await make();
     try {
       await store.init();
       const temp = join(folder, `temp-${randomBytes(4).toString('hex')}`);
@@ -181,7 +181,8 @@ describe('S3 start-up', () => {
     prefix: '',
     credentials: S3RVER_CREDENTIALS,
   });
-  const initFails = async (store: S3FileStore) => {
+  const initFails = async (opening: Promise<S3FileStore>) => {
+    const store = await opening;
     try {
       return await store.init().then(
         () => 'started',
@@ -193,18 +194,18 @@ describe('S3 start-up', () => {
   };
 
   it('fails with one readable line when the bucket is missing or the keys are wrong', async () => {
-    expect(await initFails(new S3FileStore({ ...settings(), bucket: 'no-such-bucket' }))).toBe(
+    expect(await initFails(S3FileStore.open({ ...settings(), bucket: 'no-such-bucket' }))).toBe(
       `S3 bucket "no-such-bucket" at ${s3.endpoint} cannot be used: the bucket does not exist (NotFound, HTTP 404)`,
     );
     const wrongKeys = { accessKeyId: 'NOT-A-KEY', secretAccessKey: 'nope' };
-    expect(await initFails(new S3FileStore({ ...settings(), credentials: wrongKeys }))).toBe(
+    expect(await initFails(S3FileStore.open({ ...settings(), credentials: wrongKeys }))).toBe(
       `S3 bucket "${s3.bucket}" at ${s3.endpoint} cannot be used: access denied; check the credentials and the bucket policy (HTTP 403)`,
     );
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const { port } = closed.address() as AddressInfo;
     await new Promise((resolve) => closed.close(resolve));
-    expect(await initFails(new S3FileStore({ ...settings(), endpoint: `http://127.0.0.1:${port}` }))).toBe(
+    expect(await initFails(S3FileStore.open({ ...settings(), endpoint: `http://127.0.0.1:${port}` }))).toBe(
       `S3 bucket "${s3.bucket}" at http://127.0.0.1:${port} cannot be used: connect ECONNREFUSED 127.0.0.1:${port}`,
     );
   });
@@ -213,7 +214,7 @@ describe('S3 start-up', () => {
     vi.stubEnv('AWS_ACCESS_KEY_ID', S3RVER_CREDENTIALS.accessKeyId);
     vi.stubEnv('AWS_SECRET_ACCESS_KEY', S3RVER_CREDENTIALS.secretAccessKey);
     const { S3_ACCESS_KEY_ID: _id, S3_SECRET_ACCESS_KEY: _secret, ...env } = s3.env;
-    const store = createFileStore(loadConfig(env));
+    const store = await createFileStore(loadConfig(env));
     try {
       expect(store.info).toEqual({ kind: 's3', location: `s3://${s3.bucket}/`, endpoint: s3.endpoint });
       await expect(store.init()).resolves.toBeUndefined();

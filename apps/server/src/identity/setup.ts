@@ -86,7 +86,7 @@ export async function createIdentity(
     };
     return {
       mode: 'cognito',
-      admin: new CognitoIdentityAdmin(options, events),
+      admin: await CognitoIdentityAdmin.open(options, events),
       verify: cognitoVerifier(options),
       onSessionsRevoked,
     };

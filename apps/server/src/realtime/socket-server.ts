@@ -4,9 +4,9 @@
  */
 import type { Server as HttpServer } from 'node:http';
 import { SOCKET } from '@fieldhouse/shared';
+import { createClient } from '@redis/client';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import type { FastifyBaseLogger } from 'fastify';
-import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
 import { type AuthContext, bearerToken } from '../modules/auth/authenticate.ts';
 import { NODE_ID } from './node-id.ts';

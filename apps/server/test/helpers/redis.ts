@@ -1,4 +1,4 @@
-import { createClient } from 'redis';
+import { createClient } from '@redis/client';
 
 /**
  * Removes every Redis key under `prefix`. Installs name all their keys with their REDIS_PREFIX,

@@ -27,9 +27,9 @@ export interface FileStore {
   close(): void;
 }
 
-export function createFileStore(config: Config): FileStore {
+export async function createFileStore(config: Config): Promise<FileStore> {
   if (!config.S3_BUCKET) return new DiskFileStore(join(config.DATA_DIR, 'uploads'));
-  return new S3FileStore({
+  return S3FileStore.open({
     bucket: config.S3_BUCKET,
     region: config.S3_REGION,
     endpoint: config.S3_ENDPOINT,

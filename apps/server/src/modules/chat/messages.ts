@@ -75,8 +75,9 @@ export type SendInput = {
 /**
  * Stores a message and moves every member's counters in one statement (one round trip, one
  * snapshot); a resend with a known client id returns the stored one (`duplicate`) with the room's
- * members now, to hear it again. Returns the members, so delivery needs no second query. A held room (decision 018) refuses with 409. Runs on
- * the handle it is given, so a caller's transaction (a poll) holds it.
+ * members now, to hear it again (decision 037). Returns the members, so delivery needs no second
+ * query. A held room (decision 018) refuses with 409. Runs on the handle it is given, so a
+ * caller's transaction (a poll) holds it.
  */
 export async function sendMessage(db: Db, sender: AppUser, room: Room, input: SendInput) {
   const sent = await storeMessage(db, sender, room.id, input, false);

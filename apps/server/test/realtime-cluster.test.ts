@@ -7,7 +7,8 @@ import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/db.ts';
 import { as, buildSchool } from './helpers/directory.ts';
 import { signInAs } from './helpers/factories.ts';
-import { clusterReady, emitWithAck, nextEvent, openSocket } from './helpers/sockets.ts';
+import { emitWithAck, nextEvent, openSocket } from './helpers/sockets.ts';
+import { startTwoNodes } from './helpers/two-nodes.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 const apps: TestApp[] = [];
@@ -15,16 +16,11 @@ afterAll(async () => {
   for (const app of apps) await app.close();
 });
 
-/** Two nodes on one database and the run's Redis, listening; closed after the test. */
+/** Two nodes on one database and the run's Redis, hearing each other; closed after the test. */
 async function twoNodes(database: TestDatabase) {
-  const a = await buildTestApp({ REDIS_URL: redisUrl ?? '' }, database);
-  const b = await buildTestApp({ REDIS_URL: redisUrl ?? '' }, database);
-  apps.push(a, b);
-  const [urlA, urlB] = await Promise.all([
-    a.listen({ port: 0, host: '127.0.0.1' }),
-    b.listen({ port: 0, host: '127.0.0.1' }),
-  ]);
-  return { a, b, urlA, urlB };
+  const nodes = await startTwoNodes(database);
+  apps.push(nodes.a, nodes.b);
+  return nodes;
 }
 
 /** Two nodes that hear each other, and the test's sockets; everything closed after `test`. */
@@ -35,8 +31,6 @@ async function withTwoNodes(
   const clients: Socket[] = [];
   try {
     const nodes = await twoNodes(database);
-    await clusterReady(nodes.a, nodes.b);
-    await clusterReady(nodes.b, nodes.a);
     await test({ ...nodes, database, clients });
   } finally {
     for (const socket of clients) socket.close();

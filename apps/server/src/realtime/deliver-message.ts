@@ -25,10 +25,15 @@ export function deliverMessage(
   memberIds: number[],
 ) {
   deps.countMessage?.(message.messageType);
-  const members = memberIds.map(userRoom);
-  deps.io.to(members).emit(SOCKET_EVENTS.chatMessageReceived, message);
-  deps.io.to(members).emit(SOCKET_EVENTS.tabUnreadCountUpdate, { roomId: room.id });
+  tellMembers(deps.io, message, memberIds);
   deps.notifyAbsent({ room, sender, content: message.content, memberIds });
+}
+
+/** The message, and a nudge to recount the room's tab, on each member's own channel. */
+function tellMembers(io: Server, message: ChatMessage, memberIds: number[]) {
+  const members = memberIds.map(userRoom);
+  io.to(members).emit(SOCKET_EVENTS.chatMessageReceived, message);
+  io.to(members).emit(SOCKET_EVENTS.tabUnreadCountUpdate, { roomId: message.chatRoom.id });
 }
 
 /**
@@ -37,8 +42,5 @@ export function deliverMessage(
  * and notifications were settled when it was stored, so nothing else moves.
  */
 export function redeliverMessage(deps: Pick<DeliveryDeps, 'io'>, message: ChatMessage, memberIds: number[]) {
-  if (memberIds.length === 0) return;
-  const members = memberIds.map(userRoom);
-  deps.io.to(members).emit(SOCKET_EVENTS.chatMessageReceived, message);
-  deps.io.to(members).emit(SOCKET_EVENTS.tabUnreadCountUpdate, { roomId: message.chatRoom.id });
+  if (memberIds.length > 0) tellMembers(deps.io, message, memberIds);
 }

@@ -7,6 +7,7 @@
 import type { PresenceSnapshot } from '@fieldhouse/shared';
 import type { Server } from 'socket.io';
 import { batchWhileBusy } from '../batch-while-busy.ts';
+import { groupBy } from '../group-by.ts';
 import { userRoom } from './rooms.ts';
 
 export type PresenceStatus = 'online' | 'away' | 'offline';
@@ -71,14 +72,17 @@ type Question = {
 export function createOthersLookup(io: Server): OthersLookup {
   const ask = batchWhileBusy<Question>(async (batch) => {
     try {
-      const sockets = new Map<number, { id: string; state: PresenceStatus }[]>();
-      for (const socket of await io.in([...new Set(batch.map((q) => userRoom(q.userId)))]).fetchSockets()) {
-        const data = socket.data as SocketData;
-        if (!data.user) continue;
-        sockets.set(data.user.id, [...(sockets.get(data.user.id) ?? []), { id: socket.id, state: stateOf(data) }]);
-      }
+      const found = await io.in([...new Set(batch.map((q) => userRoom(q.userId)))]).fetchSockets();
+      const byUser = groupBy(
+        found.filter((socket) => (socket.data as SocketData).user),
+        (socket) => (socket.data as SocketData).user?.id,
+      );
       for (const q of batch)
-        q.resolve((sockets.get(q.userId) ?? []).filter((s) => s.id !== q.socketId).map((s) => s.state));
+        q.resolve(
+          (byUser.get(q.userId) ?? [])
+            .filter((socket) => socket.id !== q.socketId)
+            .map((socket) => stateOf(socket.data as SocketData)),
+        );
     } catch (error) {
       for (const q of batch) q.reject(error);
     }

@@ -11,6 +11,20 @@ import { clusterReady } from './sockets.ts';
 
 export type TwoNodes = { a: TestApp; b: TestApp; urlA: string; urlB: string };
 
+/** Two nodes on `database` and the run's Redis, listening and hearing each other. */
+export async function startTwoNodes(database: TestDatabase, env: Record<string, string> = {}): Promise<TwoNodes> {
+  const nodeEnv = { REDIS_URL: process.env.TEST_REDIS_URL ?? '', ...env };
+  const a = await buildTestApp(nodeEnv, database);
+  const b = await buildTestApp(nodeEnv, database);
+  const [urlA, urlB] = await Promise.all([
+    a.listen({ port: 0, host: '127.0.0.1' }),
+    b.listen({ port: 0, host: '127.0.0.1' }),
+  ]);
+  await clusterReady(a, b);
+  await clusterReady(b, a);
+  return { a, b, urlA, urlB };
+}
+
 /** Call at the top of a test file; `start` needs TEST_REDIS_URL. */
 export function twoNodeCluster() {
   const apps: TestApp[] = [];
@@ -27,17 +41,9 @@ export function twoNodeCluster() {
     sockets,
     start: async (env: Record<string, string> = {}): Promise<TwoNodes> => {
       database = await createTestDatabase();
-      const nodeEnv = { REDIS_URL: process.env.TEST_REDIS_URL ?? '', ...env };
-      const a = await buildTestApp(nodeEnv, database);
-      const b = await buildTestApp(nodeEnv, database);
-      apps.push(a, b);
-      const [urlA, urlB] = await Promise.all([
-        a.listen({ port: 0, host: '127.0.0.1' }),
-        b.listen({ port: 0, host: '127.0.0.1' }),
-      ]);
-      await clusterReady(a, b);
-      await clusterReady(b, a);
-      return { a, b, urlA, urlB };
+      const nodes = await startTwoNodes(database, env);
+      apps.push(nodes.a, nodes.b);
+      return nodes;
     },
   };
 }

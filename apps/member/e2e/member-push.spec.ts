@@ -1,6 +1,6 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import { type CalendarOccurrence, type MemberTeam, notificationAppUrl, pushTag } from '@fieldhouse/shared';
-import type { BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext, ConsoleMessage, Page, Worker } from '@playwright/test';
 import { api, DEMO, DESKTOP, expect, expectAccessible, MEMBERS, PHONE, signInMember, test } from './member-helpers.ts';
 
 /**
@@ -79,6 +79,61 @@ const shownNotifications = (page: Page) =>
       url: (n.data as { url?: string } | null)?.url,
     }));
   });
+
+type Shown = Awaited<ReturnType<typeof shownNotifications>>[number];
+const same = (a: Shown | undefined, b: Shown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Delivers a push and waits for the notifications it should leave. DevTools' delivery is not a
+ * push service: under load Chromium has, rarely, dropped one (no notification shown, nothing
+ * thrown, in a few CI runs after a hundred journeys). A real push service redelivers what the browser did not take, so a lost
+ * delivery is tried again, at most twice, and noted in the report; a handler that never shows the
+ * notification still fails, with what the worker logged.
+ */
+async function pushUntilShown(
+  page: Page,
+  deliver: (data: object) => Promise<unknown>,
+  payload: object,
+  done: (list: Shown[]) => boolean,
+) {
+  const workerLines: string[] = [];
+  const said = (m: ConsoleMessage) => workerLines.push(`${m.type()}: ${m.text()}`);
+  const listen = (w: Worker) => w.on('console', said);
+  const context = page.context();
+  for (const w of context.serviceWorkers()) listen(w);
+  context.on('serviceworker', listen);
+  try {
+    let last: Shown[] = [];
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      await deliver(payload);
+      const deadline = Date.now() + 5_000;
+      while (Date.now() < deadline) {
+        last = await shownNotifications(page);
+        if (done(last)) {
+          if (attempt > 1) {
+            test.info().annotations.push({
+              type: 'push redelivered',
+              description: `shown after ${attempt} deliveries; worker said: ${JSON.stringify(workerLines)}`,
+            });
+          }
+          return;
+        }
+        await page.waitForTimeout(100);
+      }
+    }
+    const state = await page.evaluate(async () => ({
+      permission: Notification.permission,
+      worker: (await navigator.serviceWorker.ready).active?.state,
+      controlled: navigator.serviceWorker.controller !== null,
+    }));
+    throw new Error(
+      `no notification as expected after 3 deliveries: ${JSON.stringify(last)}\npage: ${JSON.stringify(state)}; worker said: ${JSON.stringify(workerLines)}`,
+    );
+  } finally {
+    context.off('serviceworker', listen);
+    for (const w of context.serviceWorkers()) w.off('console', said);
+  }
+}
 
 /**
  * Flips "Notifications on this phone" as a finger would: the switch's track, brought to the middle
@@ -228,36 +283,20 @@ test.describe('at phone size', () => {
       url: notificationAppUrl(link, 'ATHLETE'),
       tag: pushTag(link),
     };
-    // What the worker says, to tell a push that never arrived from a notification that failed
-    // (one CI run saw none shown, twice, after a hundred journeys; alone it has not failed).
-    const workerLines: string[] = [];
-    context
-      .serviceWorkers()
-      .find((w) => w.url().endsWith('/m/sw.js'))
-      ?.on('console', (m) => workerLines.push(`${m.type()}: ${m.text()}`));
-    await deliver(payload);
-    try {
-      await expect
-        .poll(() => shownNotifications(page), { timeout: 10_000 })
-        .toEqual([
-          {
-            title: payload.title,
-            body: payload.body,
-            tag: payload.tag,
-            url: `/m/schedule?event=${event.eventId}&date=${date}`,
-          },
-        ]);
-    } catch (error) {
-      const state = await page.evaluate(async () => ({
-        permission: Notification.permission,
-        worker: (await navigator.serviceWorker.ready).active?.state,
-        controlled: navigator.serviceWorker.controller !== null,
-      }));
-      throw new Error(`${String(error)}\npage: ${JSON.stringify(state)}; worker said: ${JSON.stringify(workerLines)}`);
-    }
+    const shown = {
+      title: payload.title,
+      body: payload.body,
+      tag: payload.tag,
+      url: `/m/schedule?event=${event.eventId}&date=${date}`,
+    };
+    await pushUntilShown(page, deliver, payload, (list) => list.length === 1 && same(list[0], shown));
     // A second push of the same event replaces the first (same tag).
-    await deliver({ ...payload, body: 'Now at 4:30 PM' });
-    await expect.poll(async () => (await shownNotifications(page)).map((n) => n.body)).toEqual(['Now at 4:30 PM']);
+    await pushUntilShown(
+      page,
+      deliver,
+      { ...payload, body: 'Now at 4:30 PM' },
+      (list) => list.length === 1 && list[0]?.body === 'Now at 4:30 PM',
+    );
 
     // A click, as the browser dispatches it to the worker: the open app goes to the event's page.
     const worker = context.serviceWorkers().find((w) => w.url().endsWith('/m/sw.js'));
@@ -277,14 +316,16 @@ test.describe('at phone size', () => {
     await expect(page.getByRole('heading', { name: title })).toBeVisible();
 
     // A conversation's push opens its thread on the Chats tab.
-    await deliver({
-      title: 'Coach Rivera',
-      body: 'See you there',
-      url: notificationAppUrl('/messages?roomId=12', 'ATHLETE'),
-      tag: pushTag('/messages?roomId=12'),
-    });
-    await expect
-      .poll(async () => (await shownNotifications(page)).find((n) => n.tag === 'room-12')?.url)
-      .toBe('/m/chats/12');
+    await pushUntilShown(
+      page,
+      deliver,
+      {
+        title: 'Coach Rivera',
+        body: 'See you there',
+        url: notificationAppUrl('/messages?roomId=12', 'ATHLETE'),
+        tag: pushTag('/messages?roomId=12'),
+      },
+      (list) => list.find((n) => n.tag === 'room-12')?.url === '/m/chats/12',
+    );
   });
 });

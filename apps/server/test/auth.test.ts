@@ -1,7 +1,8 @@
 import { userSchema } from '@fieldhouse/shared';
 import { decodeJwt } from 'jose';
+import pg from 'pg';
 import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { coaches, sports, teamCoaches, teamMembers, teams } from '../src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { buildOrganization, buildUser, signInAs } from './helpers/factories.ts';
@@ -167,5 +168,59 @@ describe('dev outbox', () => {
     expect(mail?.text).toMatch(/temporary password: \S{12}/);
     expect((await read(director.email)).statusCode).toBe(403);
     expect((await app.inject('/api/dev/outbox')).statusCode).toBe(401);
+  });
+});
+
+describe.runIf(inject('testDb').kind === 'postgres')('a bearer’s reads (PostgreSQL)', () => {
+  it('reads the person beside the sign-in check, not after it', async () => {
+    const user = await buildUser(app);
+    const { idToken } = await signInAs(app, user.email);
+    // Both tables held: each read the request makes waits where it stands. Read one after the
+    // other, only the sign-in check would be waiting.
+    const holder = new pg.Client({ connectionString: app.testDatabase.url });
+    await holder.connect();
+    const watcher = new pg.Client({ connectionString: app.testDatabase.url });
+    await watcher.connect();
+    try {
+      await holder.query('begin');
+      await holder.query('lock table identity_sessions, users in access exclusive mode');
+      const answer = me(idToken);
+      const waiting = async () => {
+        const { rows } = await watcher.query<{ query: string }>(
+          `select query from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
+        );
+        return {
+          signIn: rows.some((r) => r.query.includes('"identity_sessions"')),
+          person: rows.some((r) => /from "users"/.test(r.query)),
+        };
+      };
+      await expect.poll(waiting, { timeout: 5_000 }).toEqual({ signIn: true, person: true });
+      await holder.query('rollback');
+      expect((await answer).statusCode).toBe(200);
+    } finally {
+      await holder.end();
+      await watcher.end();
+    }
+  });
+});
+
+describe('a signed-out bearer', () => {
+  it('is refused, though its person was read beside the sign-in check', async () => {
+    const user = await buildUser(app);
+    const { idToken, accessToken } = await signInAs(app, user.email);
+    expect((await me(idToken)).statusCode).toBe(200);
+    const signOut = await app.inject({
+      method: 'POST',
+      url: '/api/identity',
+      headers: {
+        'content-type': 'application/x-amz-json-1.1',
+        'x-amz-target': 'AWSCognitoIdentityProviderService.GlobalSignOut',
+      },
+      payload: JSON.stringify({ AccessToken: accessToken }),
+    });
+    expect(signOut.statusCode).toBe(200);
+    const refused = await me(idToken);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toMatchObject({ statusCode: 401, message: 'Unauthorized' });
   });
 });

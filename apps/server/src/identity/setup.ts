@@ -26,8 +26,12 @@ export type VerifiedIdentity = { sub: string; claims: Record<string, unknown> };
 export type Identity = {
   mode: 'embedded' | 'cognito';
   admin: IdentityAdmin;
-  /** Verifies a bearer token (id or access) and returns the account's sub. */
-  verify: (token: string) => Promise<VerifiedIdentity>;
+  /**
+   * Verifies a bearer token (id or access) and returns the account's sub. `whenSigned` hears the
+   * sub as soon as the token's signature and claims hold, while the pool may still be checking
+   * the sign-in (embedded mode): the caller's read of that person can start beside it.
+   */
+  verify: (token: string, whenSigned?: (sub: string) => void) => Promise<VerifiedIdentity>;
   /**
    * Called after sign-ins end (sign-out everywhere, one device's sign-out, a password reset or
    * change, an account switched off or deleted), so the app can close what they opened.
@@ -119,8 +123,8 @@ export async function createIdentity(
   return {
     mode: 'embedded',
     admin: new EmbeddedIdentityAdmin(database.db, pool, mailer),
-    verify: async (token) => {
-      const { sub, claims } = await pool.tokens.verify(token);
+    verify: async (token, whenSigned) => {
+      const { sub, claims } = await pool.tokens.verify(token, undefined, whenSigned);
       return { sub, claims };
     },
     onSessionsRevoked,

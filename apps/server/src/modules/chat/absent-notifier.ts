@@ -55,8 +55,11 @@ function usersHere(io: Server, roomId: number) {
 async function notifyAbsent(io: Server, db: Db, batch: AbsentNotice[]) {
   // Sockets on this node settle most messages (an open conversation); only the members not here
   // are looked for on the other nodes, for every room of the batch in one round trip.
+  const hereByRoom = new Map<number, Set<number>>();
   const absent = batch.flatMap((notice) => {
-    const here = usersHere(io, notice.room.id);
+    // A busy room's messages share a batch: its sockets here are walked once.
+    const here = hereByRoom.get(notice.room.id) ?? usersHere(io, notice.room.id);
+    hereByRoom.set(notice.room.id, here);
     return notice.memberIds
       .filter((userId) => userId !== notice.sender.id && !here.has(userId))
       .map((userId) => ({ userId, roomId: notice.room.id, notice }));

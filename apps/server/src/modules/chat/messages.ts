@@ -130,20 +130,27 @@ async function present(tx: Db, sender: AppUser, roomId: number, input: SendInput
       .from(chatMessages)
       .where(and(eq(chatMessages.senderId, sender.id), eq(chatMessages.clientId, input.clientId as string)));
     if (!existing) throw new Error('message neither inserted nor found');
+    const media = await tx.select().from(chatAttachments).where(eq(chatAttachments.messageId, existing.id));
+    const poll = existing.messageType === 'POLL' ? (await loadPolls(tx, [existing.id])).get(existing.id) : undefined;
     // Its first delivery may have been lost (a node stopping, Redis away) while the client lost
     // the ack: the room's members now hear it again, and the apps merge it by id.
-    const deliverAgain = existing.roomId === roomId && existing.deletedAt === null;
-    // Side by side: a node's restart brings hundreds of resends at once.
-    const [media, polls, again, quote] = await Promise.all([
-      tx.select().from(chatAttachments).where(eq(chatAttachments.messageId, existing.id)),
-      existing.messageType === 'POLL' ? loadPolls(tx, [existing.id]) : undefined,
-      deliverAgain
-        ? tx.select({ userId: chatRoomMembers.userId }).from(chatRoomMembers).where(eq(chatRoomMembers.roomId, roomId))
-        : [],
-      loadQuote(tx, existing.replyToId),
-    ]);
+    const again =
+      existing.roomId === roomId && existing.deletedAt === null
+        ? await tx
+            .select({ userId: chatRoomMembers.userId })
+            .from(chatRoomMembers)
+            .where(eq(chatRoomMembers.roomId, roomId))
+        : [];
     return {
-      message: presentMessage(existing, room, sender, media, polls?.get(existing.id) ?? null, null, quote),
+      message: presentMessage(
+        existing,
+        room,
+        sender,
+        media,
+        poll ?? null,
+        null,
+        await loadQuote(tx, existing.replyToId),
+      ),
       duplicate: true,
       memberIds: again.map((m) => m.userId),
     };

@@ -191,7 +191,7 @@ describe.runIf(inject('testDb').kind === 'postgres')('a bearer’s reads (Postgr
         );
         return {
           signIn: rows.some((r) => r.query.includes('"identity_sessions"')),
-          person: rows.some((r) => /from "users"/.test(r.query)),
+          person: rows.some((r) => /from "users".*"identity_sub" = \$1/s.test(r.query)),
         };
       };
       await expect.poll(waiting, { timeout: 5_000 }).toEqual({ signIn: true, person: true });

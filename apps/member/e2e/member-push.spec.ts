@@ -1,4 +1,5 @@
 import { createECDH, randomBytes } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import { type CalendarOccurrence, type MemberTeam, notificationAppUrl, pushTag } from '@fieldhouse/shared';
 import type { BrowserContext, ConsoleMessage, Page, Worker } from '@playwright/test';
 import { api, DEMO, DESKTOP, expect, expectAccessible, MEMBERS, PHONE, signInMember, test } from './member-helpers.ts';
@@ -81,14 +82,13 @@ const shownNotifications = (page: Page) =>
   });
 
 type Shown = Awaited<ReturnType<typeof shownNotifications>>[number];
-const same = (a: Shown | undefined, b: Shown) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
  * Delivers a push and waits for the notifications it should leave. DevTools' delivery is not a
  * push service: under load Chromium has, rarely, dropped one (no notification shown, nothing
- * thrown, in a few CI runs after a hundred journeys). A real push service redelivers what the browser did not take, so a lost
- * delivery is tried again, at most twice, and noted in the report; a handler that never shows the
- * notification still fails, with what the worker logged.
+ * thrown, in a few CI runs after a hundred journeys). A real push service redelivers what the
+ * browser did not take, so a lost delivery is tried again, at most twice, and noted in the
+ * report; a handler that never shows the notification still fails, with what the worker logged.
  */
 async function pushUntilShown(
   page: Page,
@@ -289,7 +289,7 @@ test.describe('at phone size', () => {
       tag: payload.tag,
       url: `/m/schedule?event=${event.eventId}&date=${date}`,
     };
-    await pushUntilShown(page, deliver, payload, (list) => list.length === 1 && same(list[0], shown));
+    await pushUntilShown(page, deliver, payload, (list) => list.length === 1 && isDeepStrictEqual(list[0], shown));
     // A second push of the same event replaces the first (same tag).
     await pushUntilShown(
       page,

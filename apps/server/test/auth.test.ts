@@ -7,6 +7,7 @@ import { coaches, sports, teamCoaches, teamMembers, teams } from '../src/db/sche
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { buildOrganization, buildUser, signInAs } from './helpers/factories.ts';
 import { forgeToken } from './helpers/identity.ts';
+import { callIdentity } from './helpers/identity-client.ts';
 
 let app: TestApp;
 let url: string;
@@ -209,16 +210,7 @@ describe('a signed-out bearer', () => {
     const user = await buildUser(app);
     const { idToken, accessToken } = await signInAs(app, user.email);
     expect((await me(idToken)).statusCode).toBe(200);
-    const signOut = await app.inject({
-      method: 'POST',
-      url: '/api/identity',
-      headers: {
-        'content-type': 'application/x-amz-json-1.1',
-        'x-amz-target': 'AWSCognitoIdentityProviderService.GlobalSignOut',
-      },
-      payload: JSON.stringify({ AccessToken: accessToken }),
-    });
-    expect(signOut.statusCode).toBe(200);
+    expect((await callIdentity(app, 'GlobalSignOut', { AccessToken: accessToken })).status).toBe(200);
     const refused = await me(idToken);
     expect(refused.statusCode).toBe(401);
     expect(refused.json()).toMatchObject({ statusCode: 401, message: 'Unauthorized' });

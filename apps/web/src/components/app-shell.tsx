@@ -39,6 +39,7 @@ import { Link, useRouterState } from '@tanstack/react-router';
 import { type ReactNode, useEffect } from 'react';
 import { subscribeActiveOrganization } from '../lib/active-organization.ts';
 import classes from './app-shell.module.css';
+import { Deferred } from './deferred.tsx';
 import { Logo } from './logo.tsx';
 
 export type ShellUser = {
@@ -118,16 +119,19 @@ export function Shell({
               Fieldhouse
             </Text>
             <Box visibleFrom="xs" className={classes.organization}>
-              {organizationSlot ??
-                (organizationName && (
+              {organizationSlot ? (
+                <Deferred>{organizationSlot}</Deferred>
+              ) : (
+                organizationName && (
                   <Badge variant="light" size="lg" radius="sm" tt="none" fw={600} maw="100%">
                     {organizationName}
                   </Badge>
-                ))}
+                )
+              )}
             </Box>
           </Group>
           <Group gap="xs" wrap="nowrap" className={classes.actions}>
-            {notificationsSlot}
+            <Deferred fallback={<Box w={34} h={34} />}>{notificationsSlot}</Deferred>
             <Menu position="bottom-end" width={240} shadow="md">
               <Menu.Target>
                 {/* Named by its content (the name shown on desktop must be part of it: WCAG 2.5.3). */}
@@ -196,38 +200,41 @@ export function Shell({
       )}
       <AppShell.Navbar p="sm" className={opened ? undefined : classes.navClosed}>
         <AppShell.Section grow component={ScrollArea}>
-          {NAV.map((item) => (
-            <NavLink
-              key={item.to}
-              component={Link}
-              to={item.to}
-              label={item.label}
-              leftSection={<item.icon size={18} stroke={1.7} />}
-              rightSection={
-                item.to === '/messages' && unreadMessages > 0 ? (
-                  <Badge size="sm" color="red" variant="filled" aria-label={`${unreadMessages} unread`}>
-                    {unreadMessages > 99 ? '99+' : unreadMessages}
-                  </Badge>
-                ) : null
-              }
-              active={isActive(item.to)}
-              preload="intent"
-              onClick={close}
-              fw={500}
-            />
-          ))}
-          {canEnterAdminArea(user.role as Role | null) && (
-            <NavLink
-              component={Link}
-              to="/admin/home"
-              label="Admin"
-              leftSection={<IconShieldLock size={18} stroke={1.7} />}
-              active={isActive('/admin')}
-              preload="intent"
-              onClick={close}
-              fw={500}
-            />
-          )}
+          {/* Behind the burger on a phone: drawn just after the page, as the bell and switcher are. */}
+          <Deferred>
+            {NAV.map((item) => (
+              <NavLink
+                key={item.to}
+                component={Link}
+                to={item.to}
+                label={item.label}
+                leftSection={<item.icon size={18} stroke={1.7} />}
+                rightSection={
+                  item.to === '/messages' && unreadMessages > 0 ? (
+                    <Badge size="sm" color="red" variant="filled" aria-label={`${unreadMessages} unread`}>
+                      {unreadMessages > 99 ? '99+' : unreadMessages}
+                    </Badge>
+                  ) : null
+                }
+                active={isActive(item.to)}
+                preload="intent"
+                onClick={close}
+                fw={500}
+              />
+            ))}
+            {canEnterAdminArea(user.role as Role | null) && (
+              <NavLink
+                component={Link}
+                to="/admin/home"
+                label="Admin"
+                leftSection={<IconShieldLock size={18} stroke={1.7} />}
+                active={isActive('/admin')}
+                preload="intent"
+                onClick={close}
+                fw={500}
+              />
+            )}
+          </Deferred>
         </AppShell.Section>
         <AppShell.Section visibleFrom="sm">
           <Text size="xs" c="dimmed" px="sm" py="xs">

@@ -1,6 +1,7 @@
 import { Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { Deferred } from '../../../components/deferred.tsx';
 import { QueryError } from '../../../components/query-error.tsx';
 import { dashboardQueryOptions } from '../api/dashboard-queries.ts';
 import { AwaitingSignInCard } from './awaiting-sign-in-card.tsx';
@@ -49,23 +50,28 @@ export function HomeDashboard({ firstName, organizationName, actions, setup, eve
       ) : (
         <StatCards counts={summary.data?.counts} />
       )}
-      <Grid>
-        <Grid.Col span={{ base: 12, md: 8 }}>{events}</Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }}>
-          <Stack gap="md" h="100%">
-            {unread}
-            {!recentChanges && <AwaitingSignInCard data={summary.data?.awaitingFirstSignIn} failed={summary.isError} />}
-          </Stack>
-        </Grid.Col>
-        {recentChanges && (
-          <>
-            <Grid.Col span={{ base: 12, md: 8 }}>{recentChanges}</Grid.Col>
-            <Grid.Col span={{ base: 12, md: 4 }}>
-              <AwaitingSignInCard data={summary.data?.awaitingFirstSignIn} failed={summary.isError} />
-            </Grid.Col>
-          </>
-        )}
-      </Grid>
+      {/* The cards below the figures after them: a phone draws the dashboard in parts (issue 20). */}
+      <Deferred>
+        <Grid>
+          <Grid.Col span={{ base: 12, md: 8 }}>{events}</Grid.Col>
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <Stack gap="md" h="100%">
+              {unread}
+              {!recentChanges && (
+                <AwaitingSignInCard data={summary.data?.awaitingFirstSignIn} failed={summary.isError} />
+              )}
+            </Stack>
+          </Grid.Col>
+          {recentChanges && (
+            <>
+              <Grid.Col span={{ base: 12, md: 8 }}>{recentChanges}</Grid.Col>
+              <Grid.Col span={{ base: 12, md: 4 }}>
+                <AwaitingSignInCard data={summary.data?.awaitingFirstSignIn} failed={summary.isError} />
+              </Grid.Col>
+            </>
+          )}
+        </Grid>
+      </Deferred>
     </Stack>
   );
 }

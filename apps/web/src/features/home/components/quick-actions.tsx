@@ -3,6 +3,7 @@ import { IconCalendarPlus, IconMessagePlus, IconUserPlus } from '@tabler/icons-r
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
+import { Deferred } from '../../../components/deferred.tsx';
 import { teamsQueryOptions } from '../../teams/api/teams-queries.ts';
 
 /** The three things a director starts the day with: an event, a person, a message to a team. */
@@ -32,28 +33,30 @@ export function QuickActions({ addUserModal }: Props) {
       <Button leftSection={<IconMessagePlus size={16} />} onClick={() => setMessaging(true)}>
         Message a team
       </Button>
-      {addUserModal({ opened: adding, onClose: () => setAdding(false) })}
-      <Modal opened={messaging} onClose={() => setMessaging(false)} title="Message a team" centered>
-        <Stack>
-          <Select
-            label="Team"
-            placeholder="Choose a team"
-            searchable
-            data={(teams.data ?? []).map((t) => ({ value: String(t.id), label: t.name }))}
-            value={teamId}
-            onChange={setTeamId}
-            data-autofocus
-          />
-          <Group justify="flex-end">
-            <Button
-              disabled={!teamId}
-              onClick={() => teamId && void navigate({ to: '/teams/$teamId/chats', params: { teamId }, search: {} })}
-            >
-              Open team chat
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <Deferred>
+        {addUserModal({ opened: adding, onClose: () => setAdding(false) })}
+        <Modal opened={messaging} onClose={() => setMessaging(false)} title="Message a team" centered>
+          <Stack>
+            <Select
+              label="Team"
+              placeholder="Choose a team"
+              searchable
+              data={(teams.data ?? []).map((t) => ({ value: String(t.id), label: t.name }))}
+              value={teamId}
+              onChange={setTeamId}
+              data-autofocus
+            />
+            <Group justify="flex-end">
+              <Button
+                disabled={!teamId}
+                onClick={() => teamId && void navigate({ to: '/teams/$teamId/chats', params: { teamId }, search: {} })}
+              >
+                Open team chat
+              </Button>
+            </Group>
+          </Stack>
+        </Modal>
+      </Deferred>
     </Group>
   );
 }

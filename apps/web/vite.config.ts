@@ -5,6 +5,7 @@ import { defineConfig } from 'vite';
 // By path, not by package name: Vite bundles a config's relative imports but hands a package's to
 // Node, which cannot load TypeScript.
 import { precompress } from '../../packages/client/build/precompress.ts';
+import { pureSharedConstants } from '../../packages/client/build/pure-constants.ts';
 import { sonnerStylesheet } from '../../packages/client/build/sonner-styles.ts';
 
 const apiTarget = process.env.FIELDHOUSE_API ?? 'http://localhost:3000';
@@ -25,6 +26,7 @@ export default defineConfig({
     react(),
     sonnerStylesheet(),
     precompress(),
+    pureSharedConstants(),
   ],
   // Every script, stylesheet and preload of the page carries this nonce; the server puts a fresh
   // one in its place for each response and names it in the Content-Security-Policy (decision 014).

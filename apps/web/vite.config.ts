@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 // By path, not by package name: Vite bundles a config's relative imports but hands a package's to
 // Node, which cannot load TypeScript.
+import { mantineStylesCheck } from '../../packages/client/build/mantine-styles-check.ts';
 import { precompress } from '../../packages/client/build/precompress.ts';
 import { pureSharedConstants } from '../../packages/client/build/pure-constants.ts';
 import { sonnerStylesheet } from '../../packages/client/build/sonner-styles.ts';
@@ -25,6 +26,7 @@ export default defineConfig({
     }),
     react(),
     sonnerStylesheet(),
+    mantineStylesCheck(),
     precompress(),
     pureSharedConstants(),
   ],

@@ -1,4 +1,4 @@
-import '@mantine/core/styles.css';
+import './mantine-styles.ts';
 import '@mantine/charts/styles.css';
 import '@mantine/dropzone/styles.css';
 import '@fieldhouse/client/theme/focus.css';

@@ -1,19 +1,17 @@
-import { Center, Stack, Text } from '@mantine/core';
-import { Logo } from './logo.tsx';
-import classes from './splash-screen.module.css';
+import { useLayoutEffect } from 'react';
 
-/** Full-screen animated logo while the auth state loads (SPEC §2: at least 2000 ms). */
+/**
+ * The splash while the session loads (SPEC §2: at least 2000 ms). The page draws it itself
+ * (index.html), before any script arrives; this keeps it on screen while mounted and hides it in
+ * the same commit that draws the first screen behind it, so the animation never restarts.
+ */
 export function SplashScreen() {
-  return (
-    <Center h="100vh" className={classes.root} role="status" aria-label="Loading Fieldhouse">
-      <Stack align="center" gap="md">
-        <div className={classes.logo}>
-          <Logo size={88} />
-        </div>
-        <Text fw={700} size="xl" className={classes.word}>
-          Fieldhouse
-        </Text>
-      </Stack>
-    </Center>
-  );
+  useLayoutEffect(() => {
+    const splash = document.getElementById('splash');
+    if (splash) splash.hidden = false;
+    return () => {
+      if (splash) splash.hidden = true;
+    };
+  }, []);
+  return null;
 }

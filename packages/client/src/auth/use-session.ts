@@ -25,6 +25,15 @@ export type SessionRule<State> = {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
+ * When the splash came on screen: a page that draws it itself (the admin app's index.html) shows
+ * it with its first paint, before any script; otherwise it appears now, with the first render.
+ */
+function splashShownAt() {
+  const paint = performance.getEntriesByName?.('first-contentful-paint')[0];
+  return paint ? performance.timeOrigin + paint.startTime : Date.now();
+}
+
+/**
  * The auth state core both apps' providers share: null while the stored session is checked at
  * start-up (the splash), then the rule's state or signed out; `signOut` (also on any response the
  * API client counts as unauthorized) clears Amplify's session, the query cache and what the rule
@@ -46,7 +55,7 @@ export function useSession<State extends { status: string }>(rule: SessionRule<S
 
   useEffect(() => {
     let cancelled = false;
-    const started = Date.now();
+    const started = splashShownAt();
     void (async () => {
       let next: State | SignedOut = SIGNED_OUT;
       try {

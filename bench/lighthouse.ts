@@ -107,7 +107,7 @@ const withBrowser = async <T>(work: (context: BrowserContext) => Promise<T>): Pr
  * too, so the cache is cleared here: without that, every run after the first loaded its scripts
  * from the disk cache and its compiled code from V8's cache (the first run of a set was its worst).
  */
-async function audit(url: string, signedIn = false): Promise<Figures> {
+async function audit(url: string, signedIn = false, attempt = 1): Promise<Figures> {
   const result = await withBrowser(async (context) => {
     if (signedIn) {
       const page = await context.newPage();
@@ -122,9 +122,21 @@ async function audit(url: string, signedIn = false): Promise<Figures> {
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  // Lighthouse's own failures, not the page's: a trace without its navigation start (NO_NAVSTART),
+  // or a metric it could not compute (a null score, which would weigh as 0). Such a run is
+  // repeated, once, and said so.
+  const failure =
+    lhr.runtimeError?.message ??
+    Object.values(METRICS)
+      .map((id) => lhr.audits[id])
+      .find((a) => a && a.score === null)?.errorMessage;
+  if (failure) {
+    if (attempt > 1) throw new Error(`${url}: ${failure}`);
+    process.stderr.write(`${url}: Lighthouse failed (${failure}); running it again\n`);
+    return audit(url, signedIn, attempt + 1);
+  }
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
-  const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   if (process.env.DETAILS) printDetails(url, lhr.audits);
   if (process.env.LHR_DIR) {
     mkdirSync(process.env.LHR_DIR, { recursive: true });
@@ -136,9 +148,9 @@ async function audit(url: string, signedIn = false): Promise<Figures> {
     performance: score('performance'),
     accessibility: score('accessibility'),
     'best-practices': score('best-practices'),
-    lcp: audit('largest-contentful-paint'),
-    tbt: audit('total-blocking-time'),
-    fcp: audit('first-contentful-paint'),
+    lcp: numeric('largest-contentful-paint'),
+    tbt: numeric('total-blocking-time'),
+    fcp: numeric('first-contentful-paint'),
   };
 }
 

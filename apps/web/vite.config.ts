@@ -8,6 +8,7 @@ import { mantineStylesCheck } from '../../packages/client/build/mantine-styles-c
 import { precompress } from '../../packages/client/build/precompress.ts';
 import { pureSharedConstants } from '../../packages/client/build/pure-constants.ts';
 import { sonnerStylesheet } from '../../packages/client/build/sonner-styles.ts';
+import { splashFirst } from '../../packages/client/build/splash-first.ts';
 
 const apiTarget = process.env.FIELDHOUSE_API ?? 'http://localhost:3000';
 
@@ -29,6 +30,7 @@ export default defineConfig({
     mantineStylesCheck(),
     precompress(),
     pureSharedConstants(),
+    splashFirst(),
   ],
   // Every script, stylesheet and preload of the page carries this nonce; the server puts a fresh
   // one in its place for each response and names it in the Content-Security-Policy (decision 014).

@@ -2,9 +2,10 @@
  * How long the admin app holds a phone's main thread: Debian's Chromium with the CPU slowed 4×
  * (DevTools' throttling, real rather than simulated), a phone-sized window, the browser's own
  * `longtask` entries. Each run is a fresh browser on the demo super admin's stored session (a
- * returning visit, cold caches) opening Home; the figures after the spec's two-second splash are
- * the dashboard's arrival — what a tap meets while it is drawn. Baseline in the same run: an
- * empty page, the same way (the floor of the machine and the throttle).
+ * returning visit, cold caches) opening Home; the figures after the splash (hidden once its two
+ * seconds from the first paint are up and the session is checked) are the dashboard's arrival —
+ * what a tap meets while it is drawn. Baseline in the same run: an empty page, the same way (the
+ * floor of the machine and the throttle).
  *
  * Lighthouse (`bench/lighthouse.ts`) simulates the same slow phone from a trace; its tracing and
  * its ×4 arithmetic blur a change like this one, so this bench measures it directly.
@@ -20,7 +21,11 @@ import { adminSignIn, startBlankPage } from './web-pages.ts';
 
 const RUNS = Number(process.env.RUNS ?? 5);
 const SLOWDOWN = 4;
-/** Tasks starting this long after navigation are the dashboard's arrival, not the start-up. */
+/**
+ * Where the start-up ends and the dashboard's arrival begins: the moment the page's splash is
+ * hidden (it counts its two seconds from the first paint), or this long after navigation on a page
+ * without one (the baseline).
+ */
 const SPLASH_MS = 2000;
 const PHONE = { width: 412, height: 823 };
 
@@ -52,19 +57,23 @@ async function measure(
       content: `window.longTasks = [];
         new PerformanceObserver((list) => {
           for (const e of list.getEntries()) window.longTasks.push({ start: e.startTime, duration: e.duration });
-        }).observe({ type: 'longtask', buffered: true });`,
+        }).observe({ type: 'longtask', buffered: true });
+        new MutationObserver((changes) => {
+          for (const c of changes) if (c.target.id === 'splash' && c.target.hidden) window.splashEnd ??= performance.now();
+        }).observe(document, { subtree: true, attributeFilter: ['hidden'] });`,
     });
     await page.goto(url);
     await page.getByRole('heading', { level: 1, name: new RegExp(ready) }).waitFor({ timeout: 60_000 });
     // The dashboard's last cards and the shell's deferred parts, then quiet.
     await page.waitForTimeout(4000);
     const tasks = (await page.evaluate('window.longTasks')) as Task[];
-    const after = tasks.filter((t) => t.start > SPLASH_MS);
+    const splashEnd = ((await page.evaluate('window.splashEnd')) as number | undefined) ?? SPLASH_MS;
+    const after = tasks.filter((t) => t.start > splashEnd);
     return {
       longestAfterSplash: Math.max(0, ...after.map((t) => t.duration)),
       blockingAfterSplash: blocking(after),
       blocking: blocking(tasks),
-      startUp: Math.max(0, ...tasks.filter((t) => t.start <= SPLASH_MS).map((t) => t.duration)),
+      startUp: Math.max(0, ...tasks.filter((t) => t.start <= splashEnd).map((t) => t.duration)),
     };
   } finally {
     await context.close();

@@ -10,6 +10,7 @@ import { precompress } from '../../packages/client/build/precompress.ts';
 import { preloadStages } from '../../packages/client/build/preload-stages.ts';
 import { pureSharedConstants } from '../../packages/client/build/pure-constants.ts';
 import { sonnerStylesheet } from '../../packages/client/build/sonner-styles.ts';
+import { splashFirst } from '../../packages/client/build/splash-first.ts';
 
 const apiTarget = process.env.FIELDHOUSE_API ?? 'http://localhost:3000';
 
@@ -26,6 +27,8 @@ export default defineConfig({
     assetManifest(),
     precompress(),
     pureSharedConstants(),
+    // After preloadStages: its links are fetched at low priority too.
+    splashFirst(),
   ],
   // The server puts a fresh nonce in place of this one for each response (decision 014).
   html: { cspNonce: '__CSP_NONCE__' },

@@ -32,6 +32,31 @@ test.describe('at phone size', () => {
     await expect(page.getByRole('heading', { name: 'Profile', level: 1 })).toBeVisible();
   });
 
+  test("the page's own splash is up before the scripts arrive, in the scheme the person chose", async ({
+    page,
+    shot,
+  }) => {
+    // The phone is light; the person chose dark in the app last time.
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.addInitScript(() => localStorage.setItem('mantine-color-scheme-value', 'dark'));
+    // A slow connection: the scripts arrive a second and a half after the page.
+    await page.route('**/m/assets/*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto('/m/auth/sign-in', { waitUntil: 'commit' });
+    const splash = page.getByRole('status', { name: 'Loading Fieldhouse' });
+    await expect(splash).toBeVisible();
+    // Read once, before the scripts (Mantine sets the scheme itself when they run).
+    expect(await page.locator('#splash').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(
+      'rgb(36, 36, 36)',
+    );
+    await shot('member-splash-dark');
+    await expect(page.getByRole('heading', { name: 'Sign in to Fieldhouse' })).toBeVisible({ timeout: 20_000 });
+    await expect(splash).toBeHidden();
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  });
+
   test('staff are pointed to the admin app, which opens signed in', async ({ page }) => {
     await page.goto('/m/');
     // Not the director: the admin app's forgot-password journey changes their password.

@@ -2,8 +2,8 @@ import './mantine-styles.ts';
 import '@fieldhouse/client/theme/focus.css';
 import '@fieldhouse/client/theme/touch.css';
 import { AppFrame, useGuardsFollow } from '@fieldhouse/client/app-frame.tsx';
+import { PageSplash } from '@fieldhouse/client/page-splash.tsx';
 import { RouterProvider } from '@tanstack/react-router';
-import { SplashScreen } from '../components/views.tsx';
 import type { Auth } from '../features/auth/auth-context.ts';
 import { AuthProvider } from '../features/auth/components/auth-provider.tsx';
 import { queryClient } from './query-client.ts';
@@ -18,7 +18,7 @@ function AuthedRouter({ auth }: { auth: Auth }) {
 export function App() {
   return (
     <AppFrame queryClient={queryClient} defaultColorScheme="auto">
-      <AuthProvider splash={<SplashScreen />}>{(auth) => <AuthedRouter auth={auth} />}</AuthProvider>
+      <AuthProvider splash={<PageSplash />}>{(auth) => <AuthedRouter auth={auth} />}</AuthProvider>
     </AppFrame>
   );
 }

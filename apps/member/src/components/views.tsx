@@ -1,17 +1,6 @@
-/** App-wide views: the start-up splash, and what a failed or unknown page shows. */
-import { Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
+/** App-wide views: what a failed or unknown page shows (the start-up splash is the page's own, index.html). */
+import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { Link, useRouter } from '@tanstack/react-router';
-
-export function SplashScreen() {
-  return (
-    <Center mih="100dvh">
-      <Stack align="center" gap="sm">
-        <Loader aria-label="Loading Fieldhouse" />
-        <Text c="dimmed">Fieldhouse</Text>
-      </Stack>
-    </Center>
-  );
-}
 
 export function ErrorView() {
   const router = useRouter();

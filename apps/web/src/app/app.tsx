@@ -4,10 +4,10 @@ import '@mantine/dropzone/styles.css';
 import '@fieldhouse/client/theme/focus.css';
 import '@fieldhouse/client/theme/touch.css';
 import { AppFrame, useGuardsFollow } from '@fieldhouse/client/app-frame.tsx';
+import { PageSplash } from '@fieldhouse/client/page-splash.tsx';
 import { RouterProvider } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { GlobalLoadingOverlay } from '../components/global-loading-overlay.tsx';
-import { SplashScreen } from '../components/splash-screen.tsx';
 import type { Auth } from '../features/auth/auth-context.ts';
 import { AuthProvider } from '../features/auth/components/auth-provider.tsx';
 import { showPendingFlash } from '../lib/flash.ts';
@@ -23,7 +23,7 @@ export function App() {
   useEffect(showPendingFlash, []);
   return (
     <AppFrame queryClient={queryClient} defaultColorScheme="light">
-      <AuthProvider splash={<SplashScreen />}>{(auth) => <AuthedRouter auth={auth} />}</AuthProvider>
+      <AuthProvider splash={<PageSplash />}>{(auth) => <AuthedRouter auth={auth} />}</AuthProvider>
       <GlobalLoadingOverlay />
     </AppFrame>
   );

@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SplashScreen } from './splash-screen.tsx';
+import { PageSplash } from './page-splash.tsx';
 
 /** The page's own splash, as index.html draws it before any script. */
 function pageSplash() {
@@ -14,12 +14,12 @@ function pageSplash() {
 
 afterEach(() => document.getElementById('splash')?.remove());
 
-describe('SplashScreen', () => {
+describe('PageSplash', () => {
   it("keeps the page's splash on screen while mounted and hides it when the first screen replaces it", () => {
     const splash = pageSplash();
     const view = render(
       <StrictMode>
-        <SplashScreen />
+        <PageSplash />
       </StrictMode>,
     );
     // StrictMode mounts, unmounts and mounts again: the splash must survive that.

@@ -22,8 +22,12 @@ export default defineConfig({
     react(),
     sonnerStylesheet(),
     mantineStylesCheck(),
-    // Signed-in visits land on Home, inside the member layout.
-    preloadStages({ landing: [/routes\/_member(\/index)?\.tsx\?tsr-split=component$/] }),
+    // Signed-in visits land on Home, inside the member layout; a signed-out one (no session in
+    // Amplify's storage, or a sign-in page) does not fetch them.
+    preloadStages({
+      landing: [/routes\/_member(\/index)?\.tsx\?tsr-split=component$/],
+      landingIf: `!location.pathname.startsWith('/m/auth/') && Object.keys(localStorage).some((key) => key.startsWith('CognitoIdentityServiceProvider.') && key.endsWith('.LastAuthUser'))`,
+    }),
     assetManifest(),
     precompress(),
     pureSharedConstants(),

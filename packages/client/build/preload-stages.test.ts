@@ -24,8 +24,26 @@ function tagsFor(chunks: Record<string, Spec>, options?: Parameters<typeof prelo
   (plugin.configResolved as (config: { base: string }) => void)({ base: '/m/' });
   const bundle = bundleOf(chunks);
   const hook = plugin.transformIndexHtml as { handler: (html: string, ctx: unknown) => unknown };
-  const tags = hook.handler('', { bundle, chunk: bundle['assets/index.js'] }) as { attrs: Record<string, unknown> }[];
-  return tags.map((t) => `${t.attrs.rel} ${t.attrs.href}`);
+  const tags = hook.handler('', { bundle, chunk: bundle['assets/index.js'] }) as {
+    tag: string;
+    attrs?: Record<string, unknown>;
+    children?: string;
+  }[];
+  return tags.map((t) => (t.tag === 'script' ? `script ${t.children}` : `${t.attrs?.rel} ${t.attrs?.href}`));
+}
+
+/** Runs the page's landing script as the browser would: the links it adds to the head. */
+function runLandingScript(tag: string) {
+  document.head.replaceChildren();
+  const page = {
+    createElement: document.createElement.bind(document),
+    head: document.head,
+    currentScript: { nonce: 'n0' },
+  };
+  new Function('document', tag.slice('script '.length))(page);
+  return [...document.head.querySelectorAll('link')].map(
+    (link) => `${link.rel} ${link.getAttribute('href')} ${link.nonce}`,
+  );
 }
 
 const APP: Record<string, Spec> = {
@@ -57,6 +75,33 @@ describe('preloadStages', () => {
     expect(tags).toContain('modulepreload /m/assets/list.js');
     expect(tags).toContain('stylesheet /m/assets/home.css');
     expect(tags.some((t) => t.includes('profile'))).toBe(false);
+  });
+
+  it("with `landingIf`, the landing screen's scripts are preloaded only when the page finds the condition true", () => {
+    const tags = tagsFor(APP, {
+      landing: [/routes\/index\.tsx\?tsr-split=component$/],
+      landingIf: "localStorage.getItem('session') === 'yes'",
+    });
+    // The stages and every stylesheet as before; Home's two scripts in the page's own script.
+    expect(tags.filter((t) => !t.startsWith('script'))).toEqual([
+      'modulepreload /m/assets/stage-1.js',
+      'modulepreload /m/assets/react.js',
+      'modulepreload /m/assets/stage-2.js',
+      'modulepreload /m/assets/frame.js',
+      'stylesheet /m/assets/frame.css',
+      'stylesheet /m/assets/home.css',
+    ]);
+    const script = tags.find((t) => t.startsWith('script')) ?? '';
+    // Before the stylesheets: an inline script after one would wait for it.
+    expect(tags.indexOf(script)).toBeLessThan(tags.indexOf('stylesheet /m/assets/frame.css'));
+    localStorage.removeItem('session');
+    expect(runLandingScript(script)).toEqual([]);
+    localStorage.setItem('session', 'yes');
+    expect(runLandingScript(script)).toEqual([
+      'modulepreload /m/assets/home.js n0',
+      'modulepreload /m/assets/list.js n0',
+    ]);
+    localStorage.removeItem('session');
   });
 
   it('adds nothing for an entry without stages', () => {

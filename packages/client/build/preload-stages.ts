@@ -20,9 +20,12 @@ type Chunk = {
  * `landing`: modules of the screen most visits open first (e.g. the signed-in layout and Home, by
  * module id): their chunks come with the page too, fetched while the start-up runs, instead of
  * being added one link at a time when the router asks for them (each an appendChild and a request
- * issued from the main thread, in one task with the screen's first render).
+ * issued from the main thread, in one task with the screen's first render). `landingIf`, a
+ * JavaScript condition the page evaluates as it is parsed: only then are the landing screen's
+ * scripts preloaded (its styles always are), so a visit that will not land there (a first visit
+ * to the sign-in page) does not share its slow line with another screen's 50 KB.
  */
-export function preloadStages({ landing = [] }: { landing?: RegExp[] } = {}): Plugin {
+export function preloadStages({ landing = [], landingIf }: { landing?: RegExp[]; landingIf?: string } = {}): Plugin {
   let base = '/';
   return {
     name: 'fieldhouse:preload-stages',
@@ -46,20 +49,27 @@ export function preloadStages({ landing = [] }: { landing?: RegExp[] } = {}): Pl
         walk(entry.fileName, present);
         const stages = new Set<string>();
         for (const name of entry.dynamicImports) walk(name, stages);
+        const landed = new Set<string>();
         for (const chunk of Object.values(bundle))
           if (chunk.type === 'chunk' && chunk.moduleIds.some((id) => landing.some((test) => test.test(id))))
-            walk(chunk.fileName, stages);
+            walk(chunk.fileName, landed);
         const tags: HtmlTagDescriptor[] = [];
         const css = new Set<string>();
-        for (const name of stages) {
+        const ifLanding: string[] = [];
+        for (const name of new Set([...stages, ...landed])) {
           for (const file of bundle[name]?.viteMetadata?.importedCss ?? []) css.add(file);
-          if (!present.has(name))
+          if (present.has(name)) continue;
+          if (landingIf && !stages.has(name)) ifLanding.push(`${base}${name}`);
+          else
             tags.push({
               tag: 'link',
               attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${name}` },
               injectTo: 'head',
             });
         }
+        // Before the stylesheets: an inline script after one waits for it to arrive.
+        if (landingIf && ifLanding.length > 0)
+          tags.push({ tag: 'script', children: landingScript(landingIf, ifLanding), injectTo: 'head' });
         for (const file of css)
           tags.push({
             tag: 'link',
@@ -70,4 +80,13 @@ export function preloadStages({ landing = [] }: { landing?: RegExp[] } = {}): Pl
       },
     },
   };
+}
+
+/** The page's own script that preloads the landing screen's chunks when `condition` holds. */
+export function landingScript(condition: string, hrefs: string[]) {
+  return `if (${condition}) for (const href of ${JSON.stringify(hrefs)}) {
+  const link = Object.assign(document.createElement('link'), { rel: 'modulepreload', crossOrigin: '', fetchPriority: 'low', href });
+  link.nonce = document.currentScript.nonce;
+  document.head.append(link);
+}`;
 }

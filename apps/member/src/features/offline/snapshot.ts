@@ -8,6 +8,7 @@
  */
 import { type DehydratedState, dehydrate, hydrate, type QueryClient } from '@tanstack/react-query';
 import type { Me } from '../auth/api/get-me.ts';
+import { isSessionKey } from '../auth/stored-session.ts';
 
 const KEY = 'fieldhouse.member.offline.v1';
 /** How many conversations keep their newest page: the ones read last. */
@@ -87,12 +88,11 @@ export function clearSnapshot() {
   }
 }
 
-/** Amplify's record of who is signed in on this browser (its key ends in `.LastAuthUser`). */
+/** Who Amplify holds a session for on this browser. */
 function signedInUsername(): string | null {
   for (let i = 0; i < localStorage.length; i++) {
     const key = localStorage.key(i);
-    if (key?.startsWith('CognitoIdentityServiceProvider.') && key.endsWith('.LastAuthUser'))
-      return localStorage.getItem(key);
+    if (isSessionKey(key)) return localStorage.getItem(key);
   }
   return null;
 }

@@ -11,7 +11,7 @@ import { preloadStages } from '../../packages/client/build/preload-stages.ts';
 import { pureSharedConstants } from '../../packages/client/build/pure-constants.ts';
 import { sonnerStylesheet } from '../../packages/client/build/sonner-styles.ts';
 import { splashFirst } from '../../packages/client/build/splash-first.ts';
-import { SESSION_KEY } from './src/features/auth/stored-session.ts';
+import { SESSION_STORED_JS } from '../../packages/client/src/auth/stored-session.ts';
 
 const apiTarget = process.env.FIELDHOUSE_API ?? 'http://localhost:3000';
 
@@ -27,7 +27,7 @@ export default defineConfig({
     // Amplify's storage, or a sign-in page) does not fetch them.
     preloadStages({
       landing: [/routes\/_member(\/index)?\.tsx\?tsr-split=component$/],
-      landingIf: `!location.pathname.startsWith('/m/auth/') && Object.keys(localStorage).some((key) => key.startsWith(${JSON.stringify(SESSION_KEY.prefix)}) && key.endsWith(${JSON.stringify(SESSION_KEY.suffix)}))`,
+      landingIf: `!location.pathname.startsWith('/m/auth/') && ${SESSION_STORED_JS}`,
     }),
     assetManifest(),
     precompress(),

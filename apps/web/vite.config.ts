@@ -6,9 +6,11 @@ import { defineConfig } from 'vite';
 // Node, which cannot load TypeScript.
 import { mantineStylesCheck } from '../../packages/client/build/mantine-styles-check.ts';
 import { precompress } from '../../packages/client/build/precompress.ts';
+import { preloadStages } from '../../packages/client/build/preload-stages.ts';
 import { pureSharedConstants } from '../../packages/client/build/pure-constants.ts';
 import { sonnerStylesheet } from '../../packages/client/build/sonner-styles.ts';
 import { splashFirst } from '../../packages/client/build/splash-first.ts';
+import { SESSION_STORED_JS } from '../../packages/client/src/auth/stored-session.ts';
 
 const apiTarget = process.env.FIELDHOUSE_API ?? 'http://localhost:3000';
 
@@ -28,8 +30,20 @@ export default defineConfig({
     react(),
     sonnerStylesheet(),
     mantineStylesCheck(),
+    // A signed-in visit to Home (a returning one, and SPEC §4's reload after sign-in) fetches the
+    // shell's and Home's code while the splash is up, not after it: they are what it draws next.
+    preloadStages({
+      stages: false,
+      landing: [
+        /routes\/_app(\/index)?\.tsx\?tsr-split=(component|loader)$/,
+        // What the auth provider starts Home's data with while the splash is up.
+        /features\/home\/api\/home-loader\.ts$/,
+      ],
+      landingIf: `location.pathname === '/' && ${SESSION_STORED_JS}`,
+    }),
     precompress(),
     pureSharedConstants(),
+    // After preloadStages: its links are fetched at low priority too.
     splashFirst(),
   ],
   // Every script, stylesheet and preload of the page carries this nonce; the server puts a fresh
@@ -62,6 +76,22 @@ export default defineConfig({
     // Everything the entry imports statically in one chunk. Left to itself, Rolldown put a module
     // the start-up needs (Mantine's px()) in a chunk shared with the Select and Popover code of later
     // screens, so the sign-in page fetched 91 scripts, 264 KB; now 14, 183 KB (docs/benchmarks.md).
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'start', tags: ['$initial'] }] } } },
+    // Then one chunk each for the screens people open first, each with what its route modules
+    // import (Rolldown's own reading, which sees through Mantine's index): the shell and Home were
+    // 82 scripts, most under 2 KB, and a phone's six connections took longer over their round trips
+    // than over their bytes. Sign-in comes before the shell, so the shared form code is in its
+    // chunk, which the shell imports, and the sign-in page never fetches the shell.
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'start', tags: ['$initial'] },
+            { name: 'sign-in', test: /routes[\\/]auth[\\/]sign-in/ },
+            { name: 'shell', test: /routes[\\/]_app\.tsx/ },
+            { name: 'home', test: /routes[\\/]_app[\\/]index\.tsx/ },
+          ],
+        },
+      },
+    },
   },
 });

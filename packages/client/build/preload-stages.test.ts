@@ -42,7 +42,7 @@ function runLandingScript(tag: string) {
   };
   new Function('document', tag.slice('script '.length))(page);
   return [...document.head.querySelectorAll('link')].map(
-    (link) => `${link.rel} ${link.getAttribute('href')} ${link.nonce}`,
+    (link) => `${link.rel} ${link.getAttribute('href')} ${link.nonce} ${link.getAttribute('as') ?? ''}`,
   );
 }
 
@@ -82,14 +82,14 @@ describe('preloadStages', () => {
       landing: [/routes\/index\.tsx\?tsr-split=component$/],
       landingIf: "localStorage.getItem('session') === 'yes'",
     });
-    // The stages and every stylesheet as before; Home's two scripts in the page's own script.
+    // The stages and their stylesheets as before; Home's two scripts and its style in the page's
+    // own script.
     expect(tags.filter((t) => !t.startsWith('script'))).toEqual([
       'modulepreload /m/assets/stage-1.js',
       'modulepreload /m/assets/react.js',
       'modulepreload /m/assets/stage-2.js',
       'modulepreload /m/assets/frame.js',
       'stylesheet /m/assets/frame.css',
-      'stylesheet /m/assets/home.css',
     ]);
     const script = tags.find((t) => t.startsWith('script')) ?? '';
     // Before the stylesheets: an inline script after one would wait for it.
@@ -97,11 +97,24 @@ describe('preloadStages', () => {
     localStorage.removeItem('session');
     expect(runLandingScript(script)).toEqual([]);
     localStorage.setItem('session', 'yes');
+    // The style fetched, not applied: a stylesheet would hold the first paint back.
     expect(runLandingScript(script)).toEqual([
-      'modulepreload /m/assets/home.js n0',
-      'modulepreload /m/assets/list.js n0',
+      'modulepreload /m/assets/home.js n0 ',
+      'modulepreload /m/assets/list.js n0 ',
+      'preload /m/assets/home.css n0 style',
     ]);
     localStorage.removeItem('session');
+  });
+
+  it("with `stages: false`, the entry's dynamic imports (its routes) are not preloaded, only the landing screen", () => {
+    // The admin app: its entry imports every route lazily, and only Home is where a visit lands.
+    const routes = { ...APP, index: { imports: ['runtime'], dynamicImports: ['home', 'profile'] } };
+    const tags = tagsFor(routes, { stages: false, landing: [/routes\/index\.tsx\?tsr-split=component$/] });
+    expect(tags).toEqual([
+      'modulepreload /m/assets/home.js',
+      'modulepreload /m/assets/list.js',
+      'stylesheet /m/assets/home.css',
+    ]);
   });
 
   it('adds nothing for an entry without stages', () => {

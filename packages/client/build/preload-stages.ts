@@ -11,6 +11,8 @@ type Chunk = {
   type: 'chunk';
   fileName: string;
   moduleIds: string[];
+  /** The module a chunk stands for; a chunk that only re-exports it from another has no modules. */
+  facadeModuleId?: string | null;
   imports: string[];
   dynamicImports: string[];
   viteMetadata?: { importedCss: Set<string> };
@@ -22,10 +24,19 @@ type Chunk = {
  * being added one link at a time when the router asks for them (each an appendChild and a request
  * issued from the main thread, in one task with the screen's first render). `landingIf`, a
  * JavaScript condition the page evaluates as it is parsed: only then are the landing screen's
- * scripts preloaded (its styles always are), so a visit that will not land there (a first visit
+ * scripts and styles fetched, so a visit that will not land there (a first visit
  * to the sign-in page) does not share its slow line with another screen's 50 KB.
  */
-export function preloadStages({ landing = [], landingIf }: { landing?: RegExp[]; landingIf?: string } = {}): Plugin {
+export function preloadStages({
+  stages: withStages = true,
+  landing = [],
+  landingIf,
+}: {
+  /** false: the entry's dynamic imports are its routes (the admin app), not start-up stages. */
+  stages?: boolean;
+  landing?: RegExp[];
+  landingIf?: string;
+} = {}): Plugin {
   let base = '/';
   return {
     name: 'fieldhouse:preload-stages',
@@ -48,28 +59,43 @@ export function preloadStages({ landing = [], landingIf }: { landing?: RegExp[];
         const present = new Set<string>();
         walk(entry.fileName, present);
         const stages = new Set<string>();
-        for (const name of entry.dynamicImports) walk(name, stages);
+        if (withStages) for (const name of entry.dynamicImports) walk(name, stages);
         const landed = new Set<string>();
         for (const chunk of Object.values(bundle))
-          if (chunk.type === 'chunk' && chunk.moduleIds.some((id) => landing.some((test) => test.test(id))))
+          if (
+            chunk.type === 'chunk' &&
+            [...chunk.moduleIds, chunk.facadeModuleId ?? ''].some((id) => landing.some((test) => test.test(id)))
+          )
             walk(chunk.fileName, landed);
         const tags: HtmlTagDescriptor[] = [];
         const css = new Set<string>();
-        const ifLanding: string[] = [];
+        const ifLanding = { scripts: [] as string[], styles: new Set<string>() };
         for (const name of new Set([...stages, ...landed])) {
-          for (const file of bundle[name]?.viteMetadata?.importedCss ?? []) css.add(file);
+          // The page links what it loads already itself, styles included.
           if (present.has(name)) continue;
-          if (landingIf && !stages.has(name)) ifLanding.push(`${base}${name}`);
-          else
-            tags.push({
-              tag: 'link',
-              attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${name}` },
-              injectTo: 'head',
-            });
+          const styles = bundle[name]?.viteMetadata?.importedCss ?? [];
+          if (landingIf && !stages.has(name)) {
+            ifLanding.scripts.push(`${base}${name}`);
+            for (const file of styles) ifLanding.styles.add(`${base}${file}`);
+            continue;
+          }
+          for (const file of styles) css.add(file);
+          tags.push({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${name}` },
+            injectTo: 'head',
+          });
         }
-        // Before the stylesheets: an inline script after one waits for it to arrive.
-        if (landingIf && ifLanding.length > 0)
-          tags.push({ tag: 'script', children: landingScript(landingIf, ifLanding), injectTo: 'head' });
+        // A stage's style is the stages' too: linked, not only fetched.
+        for (const file of css) ifLanding.styles.delete(`${base}${file}`);
+        // First in the head, before every stylesheet (Vite's own too): an inline script after one
+        // waits for it to arrive.
+        if (landingIf && ifLanding.scripts.length > 0)
+          tags.push({
+            tag: 'script',
+            children: landingScript(landingIf, ifLanding.scripts, [...ifLanding.styles]),
+            injectTo: 'head-prepend',
+          });
         for (const file of css)
           tags.push({
             tag: 'link',
@@ -82,10 +108,20 @@ export function preloadStages({ landing = [], landingIf }: { landing?: RegExp[];
   };
 }
 
-/** The page's own script that preloads the landing screen's chunks when `condition` holds. */
-export function landingScript(condition: string, hrefs: string[]) {
-  return `if (${condition}) for (const href of ${JSON.stringify(hrefs)}) {
-  const link = Object.assign(document.createElement('link'), { rel: 'modulepreload', crossOrigin: '', fetchPriority: 'low', href });
+/**
+ * The page's own script that preloads the landing screen's chunks when `condition` holds, and
+ * fetches their styles without applying them: a stylesheet in the head would hold the splash's
+ * first paint back, and Vite's loader, which links them when the screen loads, then waits for a
+ * stylesheet of its own (from the cache) only if the page has none of that name.
+ */
+export function landingScript(condition: string, scripts: string[], styles: string[] = []) {
+  const links = [
+    ...scripts.map((href) => ({ rel: 'modulepreload', href })),
+    ...styles.map((href) => ({ rel: 'preload', as: 'style', href })),
+  ];
+  return `if (${condition}) for (const attrs of ${JSON.stringify(links)}) {
+  const link = document.createElement('link');
+  for (const [name, value] of Object.entries({ crossorigin: '', fetchpriority: 'low', ...attrs })) link.setAttribute(name, value);
   link.nonce = document.currentScript.nonce;
   document.head.append(link);
 }`;

@@ -16,6 +16,11 @@ export type SessionRule<State> = {
   judge: () => Promise<State | null>;
   /** No session could be confirmed at start-up (`error` says why): a state to start in anyway, or null. */
   startFailed?: (error: unknown, queryClient: QueryClient) => State | null;
+  /**
+   * The session holds, and the splash has some of its minimum time left: what to start meanwhile
+   * (the first screen's data, so that it is drawn as the splash leaves rather than after it).
+   */
+  confirmed?: (state: State, queryClient: QueryClient) => void;
   /** The splash stays on screen at least this long (the admin app's 2 s, SPEC §4). */
   minSplashMs?: number;
   /** What else sign-out forgets besides Amplify's session and the query cache. */
@@ -61,8 +66,10 @@ export function useSession<State extends { status: string }>(rule: SessionRule<S
       try {
         await getCurrentUser();
         const judged = await rule.judge();
-        if (judged) next = judged;
-        else await amplifySignOut().catch(() => {});
+        if (judged) {
+          next = judged;
+          rule.confirmed?.(judged, queryClient);
+        } else await amplifySignOut().catch(() => {});
       } catch (error) {
         // No session, or it no longer holds: signed out, unless the rule can start without the server.
         next = rule.startFailed?.(error, queryClient) ?? SIGNED_OUT;

@@ -6,9 +6,10 @@
  * sign-out and a 401 delete it, and it is used only while Amplify still holds the same person's
  * session.
  */
+
+import { isSessionKey } from '@fieldhouse/client/auth/stored-session.ts';
 import { type DehydratedState, dehydrate, hydrate, type QueryClient } from '@tanstack/react-query';
 import type { Me } from '../auth/api/get-me.ts';
-import { isSessionKey } from '../auth/stored-session.ts';
 
 const KEY = 'fieldhouse.member.offline.v1';
 /** How many conversations keep their newest page: the ones read last. */

@@ -1,6 +1,6 @@
 import { adminTabsFor, type Role } from '@fieldhouse/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useSyncExternalStore } from 'react';
+import { lazy, useSyncExternalStore } from 'react';
 import { useAuth } from '../../features/auth/hooks/use-auth.ts';
 import { EventsCard } from '../../features/home/components/events-card.tsx';
 import { HomeDashboard } from '../../features/home/components/home-dashboard.tsx';
@@ -10,8 +10,15 @@ import { UnreadCard } from '../../features/home/components/unread-card.tsx';
 import { useCurrentOrganization } from '../../features/setup/api/setup-queries.ts';
 import { SetupChecklistCard } from '../../features/setup/components/setup-checklist-card.tsx';
 import { teamsQueryOptions } from '../../features/teams/api/teams-queries.ts';
-import { UserFormModal } from '../../features/users/components/user-form-modal.tsx';
 import { getActiveOrganization, subscribeActiveOrganization } from '../../lib/active-organization.ts';
+
+// The add-user form (its number and multi-select inputs are a third of Home's code) arrives when
+// a director reaches for the button, not with the page (issue 20).
+const UserFormModal = lazy(() =>
+  import('../../features/users/components/user-form-modal.tsx').then(({ UserFormModal }) => ({
+    default: UserFormModal,
+  })),
+);
 
 /** `/` and `/home/` show the same dashboard (SPEC §2); the audit trail only to who may read it. */
 export function HomeScreen() {

@@ -15,6 +15,12 @@ const ADMIN_SESSION: SessionRule<AuthState> = {
     const me = await getMe();
     return canUseWebApp(me.user) ? { status: 'signedIn', ...me } : null;
   },
+  // Home's data while the splash finishes its two seconds, so Home is drawn as the splash leaves
+  // (the page fetches Home's code meanwhile, vite.config.ts); the route's loader then finds it cached.
+  confirmed: (state, queryClient) => {
+    if (location.pathname === '/')
+      void import('../../home/api/home-loader.ts').then(({ loadHome }) => loadHome({ queryClient, auth: { state } }));
+  },
   minSplashMs: AUTH.minLoadingDisplayMs,
   forget: () => {
     localStorage.removeItem(AUTH.reloadedAfterLoginKey);

@@ -2,13 +2,17 @@ import { Button, Group, Modal, Select, Stack } from '@mantine/core';
 import { IconCalendarPlus, IconMessagePlus, IconUserPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, Suspense, useState } from 'react';
 import { Deferred } from '../../../components/deferred.tsx';
 import { teamsQueryOptions } from '../../teams/api/teams-queries.ts';
 
 /** The three things a director starts the day with: an event, a person, a message to a team. */
 type Props = {
-  /** The users feature's form, passed in by the route (features do not import each other's components). */
+  /**
+   * The users feature's form, passed in by the route (features do not import each other's
+   * components). It may suspend while its code loads: it is first drawn (closed) when a pointer or
+   * the keyboard reaches the button, so its code is usually in by the click.
+   */
   addUserModal: (props: { opened: boolean; onClose: () => void }) => ReactNode;
 };
 
@@ -16,6 +20,8 @@ export function QuickActions({ addUserModal }: Props) {
   const navigate = useNavigate();
   const teams = useQuery(teamsQueryOptions());
   const [adding, setAdding] = useState(false);
+  const [addWanted, setAddWanted] = useState(false);
+  const wantAdd = () => setAddWanted(true);
   const [messaging, setMessaging] = useState(false);
   const [teamId, setTeamId] = useState<string | null>(null);
   return (
@@ -27,14 +33,25 @@ export function QuickActions({ addUserModal }: Props) {
       >
         New event
       </Button>
-      <Button variant="light" leftSection={<IconUserPlus size={16} />} onClick={() => setAdding(true)}>
+      <Button
+        variant="light"
+        leftSection={<IconUserPlus size={16} />}
+        onPointerEnter={wantAdd}
+        onFocus={wantAdd}
+        onClick={() => {
+          wantAdd();
+          setAdding(true);
+        }}
+      >
         Add user
       </Button>
       <Button leftSection={<IconMessagePlus size={16} />} onClick={() => setMessaging(true)}>
         Message a team
       </Button>
       <Deferred>
-        {addUserModal({ opened: adding, onClose: () => setAdding(false) })}
+        {addWanted && (
+          <Suspense fallback={null}>{addUserModal({ opened: adding, onClose: () => setAdding(false) })}</Suspense>
+        )}
         <Modal opened={messaging} onClose={() => setMessaging(false)} title="Message a team" centered>
           <Stack>
             <Select

@@ -117,6 +117,11 @@ describe('preloadStages', () => {
     ]);
   });
 
+  it("finds the stages when the entry's own code sits in a chunk the entry imports", () => {
+    const split = { ...APP, index: { imports: ['runtime', 'main'] }, main: { dynamicImports: ['stage-1', 'stage-2'] } };
+    expect(tagsFor(split)).toEqual(tagsFor(APP));
+  });
+
   it('adds nothing for an entry without stages', () => {
     expect(tagsFor({ index: { imports: ['runtime'] }, runtime: {} })).toEqual([]);
   });

@@ -59,7 +59,9 @@ export function preloadStages({
         const present = new Set<string>();
         walk(entry.fileName, present);
         const stages = new Set<string>();
-        if (withStages) for (const name of entry.dynamicImports) walk(name, stages);
+        // The entry's own code may sit in a chunk the entry only imports (a code-splitting group's).
+        if (withStages)
+          for (const name of present) for (const stage of bundle[name]?.dynamicImports ?? []) walk(stage, stages);
         const landed = new Set<string>();
         for (const chunk of Object.values(bundle))
           if (

@@ -26,8 +26,17 @@ export default defineConfig({
     // Signed-in visits land on Home, inside the member layout; a signed-out one (no session in
     // Amplify's storage, or a sign-in page) does not fetch them.
     preloadStages({
-      landing: [/routes\/_member(\/index)?\.tsx\?tsr-split=component$/],
-      landingIf: `!location.pathname.startsWith('/m/auth/') && ${SESSION_STORED_JS}`,
+      landings: [
+        {
+          modules: [/routes\/_member(\/index)?\.tsx\?tsr-split=component$/],
+          when: `!location.pathname.startsWith('/m/auth/') && ${SESSION_STORED_JS}`,
+        },
+        // The sign-in page, and a visit without a session (the guard sends it there).
+        {
+          modules: [/routes\/auth\/sign-in\.tsx\?tsr-split=component$/],
+          when: `location.pathname === '/m/auth/sign-in' || !(location.pathname.startsWith('/m/auth/') || ${SESSION_STORED_JS})`,
+        },
+      ],
     }),
     assetManifest(),
     precompress(),
@@ -52,5 +61,34 @@ export default defineConfig({
     sourcemap: 'hidden',
     chunkSizeWarningLimit: 800,
     reportCompressedSize: false,
+    // One chunk per start-up stage (src/main.tsx) and per first screen, each with what its modules
+    // import that an earlier one does not hold, instead of Rolldown's one chunk per shared module:
+    // the sign-in page fetched 70 scripts, most under 2 KB, and on a phone's six connections the
+    // round trips cost more than the bytes (docs/benchmarks.md, Lighthouse). The first group is
+    // what main.tsx imports, named one by one: with `tags: ['$initial']` Rolldown put main.tsx
+    // itself in that chunk too, which every stage imports, and main.tsx's top-level await on the
+    // stages then waited forever. Sign-in comes before the member layout, so the sign-in page
+    // never fetches the layout.
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: 'initial',
+              test: /(src[\\/]lib[\\/]api-client\.ts|start[\\/]in-tasks\.ts|node_modules[\\/]react[\\/]jsx-runtime|vite[\\/]preload-helper)/,
+            },
+            { name: 'react-dom', test: /node_modules[\\/]react-dom[\\/]client/ },
+            { name: 'web-config', test: /client[\\/]src[\\/]web-config\.ts/ },
+            { name: 'start', test: /client[\\/]src[\\/]start\.tsx/ },
+            { name: 'app-frame', test: /client[\\/]src[\\/]app-frame\.tsx/ },
+            { name: 'app', test: /member[\\/]src[\\/]app[\\/]app\.tsx/ },
+            { name: 'service-worker', test: /member[\\/]src[\\/]lib[\\/]service-worker\.ts/ },
+            { name: 'sign-in', test: /routes[\\/]auth[\\/]sign-in\.tsx/ },
+            { name: 'layout', test: /routes[\\/]_member\.tsx/ },
+            { name: 'home', test: /routes[\\/]_member[\\/]index\.tsx/ },
+          ],
+        },
+      },
+    },
   },
 });

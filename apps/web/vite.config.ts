@@ -34,12 +34,21 @@ export default defineConfig({
     // shell's and Home's code while the splash is up, not after it: they are what it draws next.
     preloadStages({
       stages: false,
-      landing: [
-        /routes\/_app(\/index)?\.tsx\?tsr-split=(component|loader)$/,
-        // What the auth provider starts Home's data with while the splash is up.
-        /features\/home\/api\/home-loader\.ts$/,
+      landings: [
+        {
+          modules: [
+            /routes\/_app(\/index)?\.tsx\?tsr-split=(component|loader)$/,
+            // What the auth provider starts Home's data with while the splash is up.
+            /features\/home\/api\/home-loader\.ts$/,
+          ],
+          when: `location.pathname === '/' && ${SESSION_STORED_JS}`,
+        },
+        // The sign-in page, and a visit without a session (the guard sends it there).
+        {
+          modules: [/routes\/auth\/sign-in\.tsx\?tsr-split=component$/],
+          when: `location.pathname === '/auth/sign-in' || !(location.pathname.startsWith('/auth/') || ${SESSION_STORED_JS})`,
+        },
       ],
-      landingIf: `location.pathname === '/' && ${SESSION_STORED_JS}`,
     }),
     precompress(),
     pureSharedConstants(),

@@ -70,17 +70,18 @@ describe('preloadStages', () => {
   });
 
   it('preloads the landing screen and what it imports too, and no other screen', () => {
-    const tags = tagsFor(APP, { landing: [/routes\/index\.tsx\?tsr-split=component$/] });
+    const tags = tagsFor(APP, { landings: [{ modules: [/routes\/index\.tsx\?tsr-split=component$/] }] });
     expect(tags).toContain('modulepreload /m/assets/home.js');
     expect(tags).toContain('modulepreload /m/assets/list.js');
     expect(tags).toContain('stylesheet /m/assets/home.css');
     expect(tags.some((t) => t.includes('profile'))).toBe(false);
   });
 
-  it("with `landingIf`, the landing screen's scripts are preloaded only when the page finds the condition true", () => {
+  it("with `when`, the landing screen's scripts are preloaded only when the page finds the condition true", () => {
     const tags = tagsFor(APP, {
-      landing: [/routes\/index\.tsx\?tsr-split=component$/],
-      landingIf: "localStorage.getItem('session') === 'yes'",
+      landings: [
+        { modules: [/routes\/index\.tsx\?tsr-split=component$/], when: "localStorage.getItem('session') === 'yes'" },
+      ],
     });
     // The stages and their stylesheets as before; Home's two scripts and its style in the page's
     // own script.
@@ -109,12 +110,30 @@ describe('preloadStages', () => {
   it("with `stages: false`, the entry's dynamic imports (its routes) are not preloaded, only the landing screen", () => {
     // The admin app: its entry imports every route lazily, and only Home is where a visit lands.
     const routes = { ...APP, index: { imports: ['runtime'], dynamicImports: ['home', 'profile'] } };
-    const tags = tagsFor(routes, { stages: false, landing: [/routes\/index\.tsx\?tsr-split=component$/] });
+    const tags = tagsFor(routes, {
+      stages: false,
+      landings: [{ modules: [/routes\/index\.tsx\?tsr-split=component$/] }],
+    });
     expect(tags).toEqual([
       'modulepreload /m/assets/home.js',
       'modulepreload /m/assets/list.js',
       'stylesheet /m/assets/home.css',
     ]);
+  });
+
+  it('two landings, each fetched on its own condition, neither repeating a stage', () => {
+    const tags = tagsFor(APP, {
+      landings: [
+        { modules: [/routes\/index\.tsx\?tsr-split=component$/], when: "location.hash === '#home'" },
+        { modules: [/routes\/profile\.tsx\?tsr-split=component$/], when: "location.hash === '#profile'" },
+      ],
+    });
+    const [home = '', profile = ''] = tags.filter((t) => t.startsWith('script'));
+    expect(home).toContain('/m/assets/home.js');
+    expect(home).not.toContain('profile');
+    expect(profile).toContain('/m/assets/profile.js');
+    expect(profile).not.toContain('home');
+    expect(tags.filter((t) => t.includes('stage-1'))).toEqual(['modulepreload /m/assets/stage-1.js']);
   });
 
   it("finds the stages when the entry's own code sits in a chunk the entry imports", () => {

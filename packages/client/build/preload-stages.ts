@@ -18,24 +18,30 @@ type Chunk = {
   viteMetadata?: { importedCss: Set<string> };
 };
 
+/** A screen visits may land on: its route modules (by id), and when the page should fetch it. */
+export type Landing = {
+  modules: RegExp[];
+  /**
+   * A JavaScript condition the page evaluates as it is parsed (where it is, whether a session is
+   * stored): only then are the screen's scripts and styles fetched, so a visit that will land
+   * elsewhere does not share its slow line with another screen's 50 KB. Without it, always.
+   */
+  when?: string;
+};
+
 /**
- * `landing`: modules of the screen most visits open first (e.g. the signed-in layout and Home, by
- * module id): their chunks come with the page too, fetched while the start-up runs, instead of
- * being added one link at a time when the router asks for them (each an appendChild and a request
- * issued from the main thread, in one task with the screen's first render). `landingIf`, a
- * JavaScript condition the page evaluates as it is parsed: only then are the landing screen's
- * scripts and styles fetched, so a visit that will not land there (a first visit
- * to the sign-in page) does not share its slow line with another screen's 50 KB.
+ * `landings`: the screens visits open first (the signed-in layout and Home; the sign-in page):
+ * their chunks come with the page too, fetched while the start-up runs, instead of being added one
+ * link at a time when the router asks for them (each an appendChild and a request issued from the
+ * main thread, in one task with the screen's first render, after the start-up's round trips).
  */
 export function preloadStages({
   stages: withStages = true,
-  landing = [],
-  landingIf,
+  landings = [],
 }: {
   /** false: the entry's dynamic imports are its routes (the admin app), not start-up stages. */
   stages?: boolean;
-  landing?: RegExp[];
-  landingIf?: string;
+  landings?: Landing[];
 } = {}): Plugin {
   let base = '/';
   return {
@@ -62,42 +68,48 @@ export function preloadStages({
         // The entry's own code may sit in a chunk the entry only imports (a code-splitting group's).
         if (withStages)
           for (const name of present) for (const stage of bundle[name]?.dynamicImports ?? []) walk(stage, stages);
-        const landed = new Set<string>();
-        for (const chunk of Object.values(bundle))
-          if (
-            chunk.type === 'chunk' &&
-            [...chunk.moduleIds, chunk.facadeModuleId ?? ''].some((id) => landing.some((test) => test.test(id)))
-          )
-            walk(chunk.fileName, landed);
+        const stylesOf = (name: string) => bundle[name]?.viteMetadata?.importedCss ?? [];
         const tags: HtmlTagDescriptor[] = [];
         const css = new Set<string>();
-        const ifLanding = { scripts: [] as string[], styles: new Set<string>() };
-        for (const name of new Set([...stages, ...landed])) {
-          // The page links what it loads already itself, styles included.
-          if (present.has(name)) continue;
-          const styles = bundle[name]?.viteMetadata?.importedCss ?? [];
-          if (landingIf && !stages.has(name)) {
-            ifLanding.scripts.push(`${base}${name}`);
-            for (const file of styles) ifLanding.styles.add(`${base}${file}`);
-            continue;
-          }
-          for (const file of styles) css.add(file);
+        const preload = (name: string) => {
+          for (const file of stylesOf(name)) css.add(file);
           tags.push({
             tag: 'link',
             attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${name}` },
             injectTo: 'head',
           });
+        };
+        // The page links what it loads already itself, styles included.
+        for (const name of stages) if (!present.has(name)) preload(name);
+        for (const { modules, when } of landings) {
+          const landed = new Set<string>();
+          for (const chunk of Object.values(bundle))
+            if (
+              chunk.type === 'chunk' &&
+              [...chunk.moduleIds, chunk.facadeModuleId ?? ''].some((id) => modules.some((test) => test.test(id)))
+            )
+              walk(chunk.fileName, landed);
+          const own = [...landed].filter((name) => !present.has(name) && !stages.has(name));
+          if (!when) {
+            for (const name of own) if (!tags.some((tag) => tag.attrs?.href === `${base}${name}`)) preload(name);
+            continue;
+          }
+          const styles = new Set(own.flatMap((name) => [...stylesOf(name)]));
+          // A stage's style is the stages' too: linked, not only fetched.
+          for (const name of stages) for (const file of stylesOf(name)) styles.delete(file);
+          // First in the head, before every stylesheet (Vite's own too): an inline script after one
+          // waits for it to arrive.
+          if (own.length > 0)
+            tags.push({
+              tag: 'script',
+              children: landingScript(
+                when,
+                own.map((name) => `${base}${name}`),
+                [...styles].map((file) => `${base}${file}`),
+              ),
+              injectTo: 'head-prepend',
+            });
         }
-        // A stage's style is the stages' too: linked, not only fetched.
-        for (const file of css) ifLanding.styles.delete(`${base}${file}`);
-        // First in the head, before every stylesheet (Vite's own too): an inline script after one
-        // waits for it to arrive.
-        if (landingIf && ifLanding.scripts.length > 0)
-          tags.push({
-            tag: 'script',
-            children: landingScript(landingIf, ifLanding.scripts, [...ifLanding.styles]),
-            injectTo: 'head-prepend',
-          });
         for (const file of css)
           tags.push({
             tag: 'link',

@@ -16,10 +16,13 @@ const ADMIN_SESSION: SessionRule<AuthState> = {
     return canUseWebApp(me.user) ? { status: 'signedIn', ...me } : null;
   },
   // Home's data while the splash finishes its two seconds, so Home is drawn as the splash leaves
-  // (the page fetches Home's code meanwhile, vite.config.ts); the route's loader then finds it cached.
+  // (the page fetches Home's code meanwhile, vite.config.ts); the route's loader then finds it
+  // cached, or asks again if this failed.
   confirmed: (state, queryClient) => {
     if (location.pathname === '/')
-      void import('../../home/api/home-loader.ts').then(({ loadHome }) => loadHome({ queryClient, auth: { state } }));
+      import('../../home/api/home-loader.ts')
+        .then(({ loadHome }) => loadHome({ queryClient, auth: { state } }))
+        .catch(() => {});
   },
   minSplashMs: AUTH.minLoadingDisplayMs,
   forget: () => {

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseCsv } from '@fieldhouse/shared';
-import type { Page } from '@playwright/test';
+import type { Page, Response } from '@playwright/test';
 import { expectAccessible } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { latestMail, submitSignIn } from './helpers.ts';
@@ -112,6 +112,18 @@ test('first week: set up a school, its director builds the roster, nothing fails
     // The browser's zone is where the school is, to start with.
     await expect(page.getByRole('combobox', { name: 'Time zone' })).toHaveValue('America/Denver');
     await shots(page, 'setup-school');
+    // Coming back to Home before there is a school: the set-up again, and no school's figures asked
+    // for on the way (nothing for the server to refuse).
+    const refused: string[] = [];
+    const onResponse = (response: Response) => {
+      if (response.url().includes('/api/') && response.status() >= 400) refused.push(response.url());
+    };
+    page.on('response', onResponse);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Welcome to Fieldhouse' })).toBeVisible({ timeout: 20_000 });
+    await page.waitForLoadState('networkidle');
+    page.off('response', onResponse);
+    expect(refused).toEqual([]);
     // Screens that need a school show the set-up instead of an error.
     await nav(page, 'Users').click();
     await expect(page).toHaveURL(/\/setup\/?/);

@@ -21,3 +21,10 @@ export function subscribeActiveOrganization(listener: () => void) {
     listeners.delete(listener);
   };
 }
+
+/**
+ * A super admin with no school of their own and none chosen (an empty install): the shell sends
+ * them to the set-up, and nothing asks the server for a school's figures meanwhile.
+ */
+export const withoutSchool = (user: { role: string | null; organizationId: unknown }) =>
+  user.role === 'SUPER_ADMIN' && !user.organizationId && !getActiveOrganization();

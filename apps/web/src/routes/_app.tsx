@@ -12,7 +12,7 @@ import { MessageSlotsProvider } from '../features/chat/components/message-slots.
 import { NotificationsBell } from '../features/chat/components/notifications-bell.tsx';
 import { useChatNavigation } from '../features/chat/hooks/use-chat-navigation.ts';
 import { OrganizationSwitcher } from '../features/organizations/components/organization-switcher.tsx';
-import { getActiveOrganization } from '../lib/active-organization.ts';
+import { withoutSchool } from '../lib/active-organization.ts';
 
 /** Screens that work without a school: the set-up itself, the admin area and one's own messages. */
 const WITHOUT_SCHOOL = /^\/(setup|admin|messages)(\/|$)/;
@@ -27,8 +27,7 @@ export const Route = createFileRoute('/_app')({
     if (state.status !== 'signedIn') {
       throw redirect({ to: '/auth/sign-in', search: { redirect: location.href } });
     }
-    const noSchool = state.user.role === 'SUPER_ADMIN' && !state.user.organizationId && !getActiveOrganization();
-    if (noSchool && !WITHOUT_SCHOOL.test(location.pathname)) throw redirect({ to: '/setup' });
+    if (withoutSchool(state.user) && !WITHOUT_SCHOOL.test(location.pathname)) throw redirect({ to: '/setup' });
   },
   component: SignedInLayout,
 });

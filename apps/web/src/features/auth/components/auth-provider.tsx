@@ -1,7 +1,7 @@
 import { type SessionRule, useSession } from '@fieldhouse/client/auth/use-session.ts';
 import { AUTH, canUseWebApp } from '@fieldhouse/shared';
 import { type ReactNode, useCallback, useMemo } from 'react';
-import { setActiveOrganization } from '../../../lib/active-organization.ts';
+import { setActiveOrganization, withoutSchool } from '../../../lib/active-organization.ts';
 import { getMe } from '../api/get-me.ts';
 import { type Auth, AuthContext, type AuthState, type SignInCheck } from '../auth-context.ts';
 
@@ -17,9 +17,9 @@ const ADMIN_SESSION: SessionRule<AuthState> = {
   },
   // Home's data while the splash finishes its two seconds, so Home is drawn as the splash leaves
   // (the page fetches Home's code meanwhile, vite.config.ts); the route's loader then finds it
-  // cached, or asks again if this failed.
+  // cached, or asks again if this failed. Not for an empty install: the shell sends it to the set-up.
   confirmed: (state, queryClient) => {
-    if (location.pathname === '/')
+    if (location.pathname === '/' && state.status === 'signedIn' && !withoutSchool(state.user))
       import('../../home/api/home-loader.ts')
         .then(({ loadHome }) => loadHome({ queryClient, auth: { state } }))
         .catch(() => {});

@@ -11,7 +11,7 @@ import { preloadStages } from '../../packages/client/build/preload-stages.ts';
 import { pureSharedConstants } from '../../packages/client/build/pure-constants.ts';
 import { sonnerStylesheet } from '../../packages/client/build/sonner-styles.ts';
 import { splashFirst } from '../../packages/client/build/splash-first.ts';
-import { SESSION_STORED_JS } from '../../packages/client/src/auth/stored-session.ts';
+import { SESSION_STORED_JS, signInVisitJs } from '../../packages/client/src/auth/stored-session.ts';
 
 const apiTarget = process.env.FIELDHOUSE_API ?? 'http://localhost:3000';
 
@@ -23,18 +23,18 @@ export default defineConfig({
     react(),
     sonnerStylesheet(),
     mantineStylesCheck(),
-    // Signed-in visits land on Home, inside the member layout; a signed-out one (no session in
-    // Amplify's storage, or a sign-in page) does not fetch them.
+    // Signed-in visits land on Home, inside the member layout; signed-out ones on the sign-in page.
+    // Each fetches its own screen only (decision 039).
     preloadStages({
       landings: [
         {
           modules: [/routes\/_member(\/index)?\.tsx\?tsr-split=component$/],
           when: `!location.pathname.startsWith('/m/auth/') && ${SESSION_STORED_JS}`,
         },
-        // The sign-in page, and a visit without a session (the guard sends it there).
+        // The sign-in page, and a visit without a session.
         {
           modules: [/routes\/auth\/sign-in\.tsx\?tsr-split=component$/],
-          when: `location.pathname === '/m/auth/sign-in' || !(location.pathname.startsWith('/m/auth/') || ${SESSION_STORED_JS})`,
+          when: signInVisitJs('/m/'),
         },
       ],
     }),

@@ -10,7 +10,7 @@ import { preloadStages } from '../../packages/client/build/preload-stages.ts';
 import { pureSharedConstants } from '../../packages/client/build/pure-constants.ts';
 import { sonnerStylesheet } from '../../packages/client/build/sonner-styles.ts';
 import { splashFirst } from '../../packages/client/build/splash-first.ts';
-import { SESSION_STORED_JS } from '../../packages/client/src/auth/stored-session.ts';
+import { SESSION_STORED_JS, signInVisitJs } from '../../packages/client/src/auth/stored-session.ts';
 
 const apiTarget = process.env.FIELDHOUSE_API ?? 'http://localhost:3000';
 
@@ -43,10 +43,10 @@ export default defineConfig({
           ],
           when: `location.pathname === '/' && ${SESSION_STORED_JS}`,
         },
-        // The sign-in page, and a visit without a session (the guard sends it there).
+        // The sign-in page, and a visit without a session.
         {
           modules: [/routes\/auth\/sign-in\.tsx\?tsr-split=component$/],
-          when: `location.pathname === '/auth/sign-in' || !(location.pathname.startsWith('/auth/') || ${SESSION_STORED_JS})`,
+          when: signInVisitJs('/'),
         },
       ],
     }),

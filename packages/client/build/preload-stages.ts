@@ -71,7 +71,10 @@ export function preloadStages({
         const stylesOf = (name: string) => bundle[name]?.viteMetadata?.importedCss ?? [];
         const tags: HtmlTagDescriptor[] = [];
         const css = new Set<string>();
+        const preloaded = new Set<string>();
         const preload = (name: string) => {
+          if (preloaded.has(name)) return;
+          preloaded.add(name);
           for (const file of stylesOf(name)) css.add(file);
           tags.push({
             tag: 'link',
@@ -91,7 +94,7 @@ export function preloadStages({
               walk(chunk.fileName, landed);
           const own = [...landed].filter((name) => !present.has(name) && !stages.has(name));
           if (!when) {
-            for (const name of own) if (!tags.some((tag) => tag.attrs?.href === `${base}${name}`)) preload(name);
+            for (const name of own) preload(name);
             continue;
           }
           const styles = new Set(own.flatMap((name) => [...stylesOf(name)]));

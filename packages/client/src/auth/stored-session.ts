@@ -11,3 +11,10 @@ export const isSessionKey = (key: string | null): key is string =>
 
 /** The same test as an expression for the page's own inline script, which runs before the app's. */
 export const SESSION_STORED_JS = `Object.keys(localStorage).some((key) => key.startsWith(${JSON.stringify(SESSION_KEY.prefix)}) && key.endsWith(${JSON.stringify(SESSION_KEY.suffix)}))`;
+
+/**
+ * Page JavaScript: this visit will show the sign-in screen of the app served under `base` — its
+ * address, or any address outside its auth pages without a stored session (the guard sends it there).
+ */
+export const signInVisitJs = (base: '/' | '/m/') =>
+  `location.pathname === '${base}auth/sign-in' || !(location.pathname.startsWith('${base}auth/') || ${SESSION_STORED_JS})`;

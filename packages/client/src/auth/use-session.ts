@@ -68,7 +68,8 @@ export function useSession<State extends { status: string }>(rule: SessionRule<S
         const judged = await rule.judge();
         if (judged) {
           next = judged;
-          rule.confirmed?.(judged, queryClient);
+          // A side task: whatever it does, it cannot change whether the session holds.
+          queueMicrotask(() => rule.confirmed?.(judged, queryClient));
         } else await amplifySignOut().catch(() => {});
       } catch (error) {
         // No session, or it no longer holds: signed out, unless the rule can start without the server.

@@ -33,7 +33,6 @@ export default defineConfig({
     // A signed-in visit to Home (a returning one, and SPEC §4's reload after sign-in) fetches the
     // shell's and Home's code while the splash is up, not after it: they are what it draws next.
     preloadStages({
-      stages: false,
       landings: [
         {
           modules: [
@@ -82,19 +81,28 @@ export default defineConfig({
     // and Home in one task as the splash ended. Without them a phone's longest task there is a third
     // shorter and Home's LCP earlier (docs/benchmarks.md). Stylesheets are still loaded first.
     modulePreload: { resolveDependencies: (_file, deps) => deps.filter((dep) => dep.endsWith('.css')) },
-    // Everything the entry imports statically in one chunk. Left to itself, Rolldown put a module
-    // the start-up needs (Mantine's px()) in a chunk shared with the Select and Popover code of later
-    // screens, so the sign-in page fetched 91 scripts, 264 KB; now 14, 183 KB (docs/benchmarks.md).
-    // Then one chunk each for the screens people open first, each with what its route modules
-    // import (Rolldown's own reading, which sees through Mantine's index): the shell and Home were
-    // 82 scripts, most under 2 KB, and a phone's six connections took longer over their round trips
-    // than over their bytes. Sign-in comes before the shell, so the shared form code is in its
-    // chunk, which the shell imports, and the sign-in page never fetches the shell.
+    // One chunk per start-up stage (src/main.tsx) and per first screen, each with what its modules
+    // import that an earlier one does not hold. Left to itself, Rolldown made a chunk per shared
+    // module: the sign-in page fetched 91 scripts, and the shell and Home 82, most under 2 KB, and
+    // a phone's six connections took longer over their round trips than over their bytes
+    // (docs/benchmarks.md). The first group is what main.tsx imports, named one by one (with
+    // `$initial` Rolldown put main.tsx in it, every stage imported it, and its top-level await on
+    // the stages waited forever: decision 039). Sign-in comes before the shell, so the shared form
+    // code is in its chunk, which the shell imports, and the sign-in page never fetches the shell.
     rolldownOptions: {
       output: {
         codeSplitting: {
           groups: [
-            { name: 'start', tags: ['$initial'] },
+            {
+              name: 'initial',
+              test: /(src[\\/]lib[\\/]api-client\.ts|start[\\/]in-tasks\.ts|node_modules[\\/]react[\\/]jsx-runtime|vite[\\/]preload-helper)/,
+            },
+            { name: 'react-dom', test: /node_modules[\\/]react-dom[\\/]client/ },
+            { name: 'web-config', test: /client[\\/]src[\\/]web-config\.ts/ },
+            { name: 'start', test: /client[\\/]src[\\/]start\.tsx/ },
+            { name: 'app-frame', test: /client[\\/]src[\\/]app-frame\.tsx/ },
+            { name: 'routes', test: /web[\\/]src[\\/]routeTree\.gen\.ts/ },
+            { name: 'app', test: /web[\\/]src[\\/]app[\\/]app\.tsx/ },
             { name: 'sign-in', test: /routes[\\/]auth[\\/]sign-in/ },
             { name: 'shell', test: /routes[\\/]_app\.tsx/ },
             { name: 'home', test: /routes[\\/]_app[\\/]index\.tsx/ },

@@ -104,17 +104,24 @@ export function movedTimes(start: Date, end: Date | null, allDay: boolean) {
   return { allDay, start: s, end: end ? wallOf(end) : wallOf(new Date(start.getTime() + 3_600_000)) };
 }
 
-const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
-const dayFormat = new Intl.DateTimeFormat('en-US', {
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+// Made on first use: a page's first Intl formatter loads the locale's data (about 45 ms on a
+// phone), and this module is part of the start-up script (the calendar route's search schema).
+let formats: { time: Intl.DateTimeFormat; day: Intl.DateTimeFormat } | undefined;
+const eventFormats = () =>
+  (formats ??= {
+    time: new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }),
+    day: new Intl.DateTimeFormat('en-US', {
+      weekday: 'short',
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }),
+  });
 
 /** "Fri, Mar 13, 2026 · 7:00 PM – 9:00 PM" in the school's time. */
 export function whenText(o: Pick<CalendarOccurrence, 'allDay' | 'localStart' | 'localEnd'>) {
+  const { time: timeFormat, day: dayFormat } = eventFormats();
   const start = new Date(`${o.localStart}:00Z`);
   const end = new Date(`${o.localEnd}:00Z`);
   if (o.allDay) {

@@ -11,6 +11,7 @@ import { preloadStages } from '../../packages/client/build/preload-stages.ts';
 import { pureSharedConstants } from '../../packages/client/build/pure-constants.ts';
 import { sonnerStylesheet } from '../../packages/client/build/sonner-styles.ts';
 import { splashFirst } from '../../packages/client/build/splash-first.ts';
+import { startUpGroups } from '../../packages/client/build/start-up-groups.ts';
 import { SESSION_STORED_JS, signInVisitJs } from '../../packages/client/src/auth/stored-session.ts';
 
 const apiTarget = process.env.FIELDHOUSE_API ?? 'http://localhost:3000';
@@ -61,26 +62,13 @@ export default defineConfig({
     sourcemap: 'hidden',
     chunkSizeWarningLimit: 800,
     reportCompressedSize: false,
-    // One chunk per start-up stage (src/main.tsx) and per first screen, each with what its modules
-    // import that an earlier one does not hold, instead of Rolldown's one chunk per shared module:
-    // the sign-in page fetched 70 scripts, most under 2 KB, and on a phone's six connections the
-    // round trips cost more than the bytes (docs/benchmarks.md, Lighthouse). The first group is
-    // what main.tsx imports, named one by one: with `tags: ['$initial']` Rolldown put main.tsx
-    // itself in that chunk too, which every stage imports, and main.tsx's top-level await on the
-    // stages then waited forever. Sign-in comes before the member layout, so the sign-in page
-    // never fetches the layout.
+    // The start-up's stages (`startUpGroups`), then one chunk per first screen. Sign-in comes before
+    // the member layout, so the sign-in page never fetches the layout.
     rolldownOptions: {
       output: {
         codeSplitting: {
           groups: [
-            {
-              name: 'initial',
-              test: /(src[\\/]lib[\\/]api-client\.ts|start[\\/]in-tasks\.ts|node_modules[\\/]react[\\/]jsx-runtime|vite[\\/]preload-helper)/,
-            },
-            { name: 'react-dom', test: /node_modules[\\/]react-dom[\\/]client/ },
-            { name: 'web-config', test: /client[\\/]src[\\/]web-config\.ts/ },
-            { name: 'start', test: /client[\\/]src[\\/]start\.tsx/ },
-            { name: 'app-frame', test: /client[\\/]src[\\/]app-frame\.tsx/ },
+            ...startUpGroups,
             { name: 'app', test: /member[\\/]src[\\/]app[\\/]app\.tsx/ },
             { name: 'service-worker', test: /member[\\/]src[\\/]lib[\\/]service-worker\.ts/ },
             { name: 'sign-in', test: /routes[\\/]auth[\\/]sign-in\.tsx/ },

@@ -10,6 +10,7 @@ import { preloadStages } from '../../packages/client/build/preload-stages.ts';
 import { pureSharedConstants } from '../../packages/client/build/pure-constants.ts';
 import { sonnerStylesheet } from '../../packages/client/build/sonner-styles.ts';
 import { splashFirst } from '../../packages/client/build/splash-first.ts';
+import { startUpGroups } from '../../packages/client/build/start-up-groups.ts';
 import { SESSION_STORED_JS, signInVisitJs } from '../../packages/client/src/auth/stored-session.ts';
 
 const apiTarget = process.env.FIELDHOUSE_API ?? 'http://localhost:3000';
@@ -81,26 +82,14 @@ export default defineConfig({
     // and Home in one task as the splash ended. Without them a phone's longest task there is a third
     // shorter and Home's LCP earlier (docs/benchmarks.md). Stylesheets are still loaded first.
     modulePreload: { resolveDependencies: (_file, deps) => deps.filter((dep) => dep.endsWith('.css')) },
-    // One chunk per start-up stage (src/main.tsx) and per first screen, each with what its modules
-    // import that an earlier one does not hold. Left to itself, Rolldown made a chunk per shared
-    // module: the sign-in page fetched 91 scripts, and the shell and Home 82, most under 2 KB, and
-    // a phone's six connections took longer over their round trips than over their bytes
-    // (docs/benchmarks.md). The first group is what main.tsx imports, named one by one (with
-    // `$initial` Rolldown put main.tsx in it, every stage imported it, and its top-level await on
-    // the stages waited forever: decision 039). Sign-in comes before the shell, so the shared form
-    // code is in its chunk, which the shell imports, and the sign-in page never fetches the shell.
+    // The start-up's stages (`startUpGroups`; the route tree and the app are this app's last two),
+    // then one chunk per first screen. Sign-in comes before the shell, so the shared form code is in
+    // its chunk, which the shell imports, and the sign-in page never fetches the shell.
     rolldownOptions: {
       output: {
         codeSplitting: {
           groups: [
-            {
-              name: 'initial',
-              test: /(src[\\/]lib[\\/]api-client\.ts|start[\\/]in-tasks\.ts|node_modules[\\/]react[\\/]jsx-runtime|vite[\\/]preload-helper)/,
-            },
-            { name: 'react-dom', test: /node_modules[\\/]react-dom[\\/]client/ },
-            { name: 'web-config', test: /client[\\/]src[\\/]web-config\.ts/ },
-            { name: 'start', test: /client[\\/]src[\\/]start\.tsx/ },
-            { name: 'app-frame', test: /client[\\/]src[\\/]app-frame\.tsx/ },
+            ...startUpGroups,
             { name: 'routes', test: /web[\\/]src[\\/]routeTree\.gen\.ts/ },
             { name: 'app', test: /web[\\/]src[\\/]app[\\/]app\.tsx/ },
             { name: 'sign-in', test: /routes[\\/]auth[\\/]sign-in/ },

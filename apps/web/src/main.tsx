@@ -1,6 +1,7 @@
 // The API client's policy first: nothing may ask the server before it is set.
 import './lib/api-client.ts';
 import { inTasks } from '@fieldhouse/client/start/in-tasks.ts';
+import { todayText } from './lib/today-text.ts';
 
 // The start-up in stages, one task each, as the member app's (decision 032): a phone answers a
 // tap between them, and no stage is one long task. The page fetches every stage's chunk at once
@@ -19,4 +20,4 @@ await startFrontEnd(<App />);
 // The locale's date data while the splash is up, in a task of its own: a page's first date
 // formatting loads it (about 45 ms on a mid-range phone), and Home's greeting formats today's
 // date in the render that replaces the splash.
-setTimeout(() => new Date().toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric' }), 0);
+setTimeout(() => todayText(new Date()), 0);

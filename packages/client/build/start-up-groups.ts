@@ -11,7 +11,7 @@
 export const startUpGroups = [
   {
     name: 'initial',
-    test: /(src[\\/]lib[\\/]api-client\.ts|start[\\/]in-tasks\.ts|node_modules[\\/]react[\\/]jsx-runtime|vite[\\/]preload-helper)/,
+    test: /(src[\\/]lib[\\/](api-client|today-text)\.ts|start[\\/]in-tasks\.ts|node_modules[\\/]react[\\/]jsx-runtime|vite[\\/]preload-helper)/,
   },
   { name: 'react-dom', test: /node_modules[\\/]react-dom[\\/]client/ },
   { name: 'web-config', test: /client[\\/]src[\\/]web-config\.ts/ },

@@ -8,6 +8,7 @@ import {
   firstEventScrollTime,
   movedTimes,
   schoolNow,
+  shortDate,
   toFullCalendarEvent,
   whenText,
 } from './calendar-utils.ts';
@@ -76,6 +77,9 @@ describe('calendar utils', () => {
       to: '2026-03-17T00:00:00.000Z',
     });
     expect(whenText(occurrence())).toBe('Fri, Mar 13, 2026 · 6:00 PM – 8:00 PM');
+    // A repeat's last day, whatever the viewer's zone: noon UTC keeps it on its date.
+    expect(shortDate('2026-12-13')).toBe('Dec 13, 2026');
+    expect(shortDate('2027-01-01')).toBe('Jan 1, 2027');
   });
 
   it('opens a time grid half an hour before the earliest event of the range, else at 2 pm', () => {

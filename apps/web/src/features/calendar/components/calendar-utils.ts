@@ -106,9 +106,10 @@ export function movedTimes(start: Date, end: Date | null, allDay: boolean) {
 
 // Made on first use: a page's first Intl formatter loads the locale's data (about 45 ms on a
 // phone), and this module is part of the start-up script (the calendar route's search schema).
-let formats: { time: Intl.DateTimeFormat; day: Intl.DateTimeFormat } | undefined;
+let formats: { time: Intl.DateTimeFormat; day: Intl.DateTimeFormat; short: Intl.DateTimeFormat } | undefined;
 const eventFormats = () =>
   (formats ??= {
+    short: new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }),
     time: new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }),
     day: new Intl.DateTimeFormat('en-US', {
       weekday: 'short',
@@ -137,10 +138,7 @@ export function whenText(o: Pick<CalendarOccurrence, 'allDay' | 'localStart' | '
 }
 
 /** `YYYY-MM-DD` → "Dec 13, 2026". */
-export const shortDate = (date: string) =>
-  new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${date}T12:00:00Z`),
-  );
+export const shortDate = (date: string) => eventFormats().short.format(new Date(`${date}T12:00:00Z`));
 
 /** Where Week and Day open when the range has no timed event: the school's usual 2–9 pm. */
 export const DEFAULT_SCROLL_TIME = '14:00:00';

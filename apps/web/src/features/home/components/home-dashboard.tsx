@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Deferred } from '../../../components/deferred.tsx';
 import { QueryError } from '../../../components/query-error.tsx';
+import { todayText } from '../../../lib/today-text.ts';
 import { dashboardQueryOptions } from '../api/dashboard-queries.ts';
 import { AwaitingSignInCard } from './awaiting-sign-in-card.tsx';
 import { StatCards } from './stat-cards.tsx';
@@ -33,7 +34,7 @@ export function HomeDashboard({ firstName, organizationName, actions, setup, eve
             {greeting(now.getHours())}, {firstName}
           </Title>
           <Text c="dimmed">
-            {now.toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric' })}
+            {todayText(now)}
             {organizationName ? ` · ${organizationName}` : ''}
           </Text>
         </Stack>

@@ -11,6 +11,8 @@
 export const startUpGroups = [
   {
     name: 'initial',
+    // `today-text` is the admin entry's date warm-up (its only import besides the API client):
+    // left out, Rolldown put it in a chunk shared with Home, which pulled the charts into sign-in.
     test: /(src[\\/]lib[\\/](api-client|today-text)\.ts|start[\\/]in-tasks\.ts|node_modules[\\/]react[\\/]jsx-runtime|vite[\\/]preload-helper)/,
   },
   { name: 'react-dom', test: /node_modules[\\/]react-dom[\\/]client/ },

@@ -3,16 +3,17 @@
  * `--schools 200 --users 1000000`: a district, the users spread over 200 schools, the list read
  * by the first school's super admin (a list is always one school's).
  * Prints p50/p95 of the endpoint (through Fastify, with authentication and the presenter) and of
- * the same two SQL statements run directly through the driver (the baseline), their ratio, and
- * the query plan. `DATABASE_URL=postgres://… node --import tsx bench/user-list.ts [--users N]`
+ * the same two SQL statements (the page with its presented teams, the count) run directly through
+ * the driver (the baseline), their ratio, and the query plan.
+ * `DATABASE_URL=postgres://… node --import tsx bench/user-list.ts [--users N]`
  * (PGlite in a temp dir without DATABASE_URL). The target database should be empty.
  */
 import { parseArgs } from 'node:util';
 import { userListQuerySchema } from '@fieldhouse/shared';
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { bootstrap } from '../apps/server/src/bootstrap.ts';
 import { users } from '../apps/server/src/db/schema/index.ts';
-import { userListFilter } from '../apps/server/src/modules/users/list-users.ts';
+import { userListFilter, userListPage } from '../apps/server/src/modules/users/list-users.ts';
 import { addBenchSchools, seedBulkUsers } from '../apps/server/src/seed/bulk.ts';
 import { DEMO_ADMIN } from '../apps/server/src/seed/demo.ts';
 import { signIn } from '../apps/server/src/simulate/simulate.ts';
@@ -68,14 +69,7 @@ for (const term of ['johnson', 'son']) {
   const url = `/api/user/list?search=${term}&sort=firstName&order=asc&page=${page}`;
   const query = userListQuerySchema.parse({ search: term, sort: 'firstName', order: 'asc', page: String(page) });
   const where = userListFilter(organizationId, query);
-  const rowsSql = database.db
-    .select()
-    .from(users)
-    .where(where)
-    .orderBy(asc(users.firstName), asc(users.id))
-    .limit(20)
-    .offset((page - 1) * 20)
-    .toSQL();
+  const rowsSql = userListPage(database.db, organizationId, query).toSQL();
   const countSql = database.db.select({ n: count() }).from(users).where(where).toSQL();
   const direct = async () => {
     await client.query(rowsSql.sql, rowsSql.params);

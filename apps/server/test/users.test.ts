@@ -2,7 +2,7 @@ import { pagedResponseSchema, userSchema } from '@fieldhouse/shared';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { identityAccounts, users } from '../src/db/schema/index.ts';
+import { coaches, identityAccounts, teamCoaches, teamMembers, users } from '../src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { as, buildSchool, type School } from './helpers/directory.ts';
 import { signInAs } from './helpers/factories.ts';
@@ -73,6 +73,32 @@ describe('GET /api/user/list', () => {
     ]);
     const coach = varsity.find((u) => u.id === school.coach.id);
     expect(coach?.Coach?.TeamCoaches).toEqual([expect.objectContaining({ teamId: school.varsity.id, role: 'HEAD' })]);
+  });
+
+  it('presents every team, by name, the same in the list as for one user', async () => {
+    const north = await buildSchool(app, 'Northgate High');
+    const db = app.testDatabase.db;
+    const [coachRow] = await db.select().from(coaches).where(eq(coaches.userId, north.coach.id));
+    await db.insert(teamMembers).values({ teamId: north.jv.id, userId: north.athlete.id });
+    await db.insert(teamCoaches).values({ coachId: coachRow?.id as number, teamId: north.jv.id, role: 'ASSISTANT' });
+    const northDirector = await as(app, north.director);
+    const listed = (await list('?limit=100', northDirector)).result;
+    const athlete = listed.find((u) => u.id === north.athlete.id);
+    // 'Girls JV Basketball' before 'Girls Varsity Basketball'.
+    expect(athlete?.JoinedTeams.map((t) => [t.id, t.name, t.Sport.name])).toEqual([
+      [north.jv.id, north.jv.name, north.sport.name],
+      [north.varsity.id, north.varsity.name, north.sport.name],
+    ]);
+    const coach = listed.find((u) => u.id === north.coach.id);
+    expect(coach?.Coach?.TeamCoaches.map((c) => [c.teamId, c.role, c.Team?.name, c.Team?.Sport.icon])).toEqual([
+      [north.jv.id, 'ASSISTANT', north.jv.name, north.sport.icon],
+      [north.varsity.id, 'HEAD', north.varsity.name, north.sport.icon],
+    ]);
+    expect(listed.find((u) => u.id === north.parent.id)).toMatchObject({ JoinedTeams: [], Coach: null });
+    for (const person of [athlete, coach]) {
+      const one = await northDirector.get(`/api/user/${person?.id}`);
+      expect(one.json().data.user).toEqual(person);
+    }
   });
 
   it('falls back to the defaults for invalid parameters and caps the page size', async () => {

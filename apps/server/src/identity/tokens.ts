@@ -3,8 +3,9 @@
  * verifying them, including that their sign-in (`origin_jti`) is still live.
  */
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { decodeProtectedHeader, type JWTPayload, jwtVerify, SignJWT } from 'jose';
+import { preparedStatement } from '../db/prepared.ts';
 import { identityAccounts, identitySessions } from '../db/schema/index.ts';
 import type { Account } from './accounts.ts';
 import { IdentityError, notAuthorized } from './errors.ts';
@@ -21,6 +22,16 @@ export type AuthenticationResult = {
 export type VerifiedToken = { claims: JWTPayload & Record<string, unknown>; sub: string; tokenUse: 'id' | 'access' };
 
 const NO_SESSION = '00000000-0000-0000-0000-000000000000';
+
+/** A token's sign-in: revoked? the account enabled? Read on every verification. */
+const signInById = preparedStatement((db) =>
+  db
+    .select({ revokedAt: identitySessions.revokedAt, enabled: identityAccounts.enabled, sub: identityAccounts.sub })
+    .from(identitySessions)
+    .innerJoin(identityAccounts, eq(identityAccounts.id, identitySessions.accountId))
+    .where(eq(identitySessions.id, sql.placeholder('id')))
+    .prepare('identity_sign_in_by_id'),
+);
 
 export class Tokens {
   constructor(private readonly ctx: PoolContext) {}
@@ -106,11 +117,9 @@ export class Tokens {
     if (audience !== this.ctx.options.clientId) throw notAuthorized('Invalid token');
     const sessionId = typeof claims.origin_jti === 'string' ? claims.origin_jti : NO_SESSION;
     if (typeof claims.sub === 'string') whenSigned?.(claims.sub);
-    const [row] = await this.ctx.db
-      .select({ revokedAt: identitySessions.revokedAt, enabled: identityAccounts.enabled, sub: identityAccounts.sub })
-      .from(identitySessions)
-      .innerJoin(identityAccounts, eq(identityAccounts.id, identitySessions.accountId))
-      .where(eq(identitySessions.id, /^[0-9a-f-]{36}$/i.test(sessionId) ? sessionId : NO_SESSION));
+    const [row] = await signInById(this.ctx.db).execute({
+      id: /^[0-9a-f-]{36}$/i.test(sessionId) ? sessionId : NO_SESSION,
+    });
     if (!row || row.sub !== claims.sub) throw notAuthorized('Invalid token');
     if (row.revokedAt) throw notAuthorized('Access Token has been revoked');
     if (!row.enabled) throw notAuthorized('User is disabled.');

@@ -3,9 +3,10 @@
  * see docs/decisions/005) is verified by the identity service and mapped to the app's user.
  * Used by every REST route (`app.authenticate` as a preHandler) and the socket handshake.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import { organizations, users } from '../../db/schema/index.ts';
 import { forbidden, unauthorized } from '../../errors.ts';
 import type { Identity } from '../../identity/setup.ts';
@@ -26,13 +27,19 @@ export function bearerToken(header: string | undefined): string | undefined {
   return header?.match(/^Bearer\s+(\S+)$/i)?.[1];
 }
 
-const readUser = (db: Db, sub: string) =>
+const userBySub = preparedStatement((db) =>
   db
     .select({ user: users, deactivatedAt: organizations.deactivatedAt })
     .from(users)
     .leftJoin(organizations, eq(organizations.id, users.organizationId))
-    .where(eq(users.identitySub, sub))
+    .where(eq(users.identitySub, sql.placeholder('sub')))
     .limit(1)
+    .prepare('auth_user_by_sub'),
+);
+
+const readUser = (db: Db, sub: string) =>
+  userBySub(db)
+    .execute({ sub })
     .then(([found]) => found);
 
 /**

@@ -5,7 +5,8 @@
 import { ADMIN_ROLES, type Role, toCsvLine, type UserListQuery } from '@fieldhouse/shared';
 import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { coaches, teamCoaches, teamMembers, teams, users } from '../../db/schema/index.ts';
+import { coaches, teamCoaches, teamMembers, users } from '../../db/schema/index.ts';
+import { type PresentableUser, presentedParts } from './presenter.ts';
 
 const ROLE_GROUPS: Record<string, readonly Role[]> = {
   ATHLETE: ['ATHLETE'],
@@ -48,18 +49,31 @@ export function userListFilter(
   return and(...conditions) as SQL;
 }
 
-export async function listUsers(db: Db, organizationId: number, query: UserListQuery) {
-  const where = userListFilter(organizationId, query);
+/**
+ * The page statement: one page of users with their presented parts (one round trip). The page is
+ * cut in a subquery first, so the parts are built for its rows only, not for every row the sort
+ * or the offset passes over (that made the statement two to three times slower).
+ */
+export function userListPage(db: Db, organizationId: number, query: UserListQuery) {
   const direction = query.order === 'desc' ? desc : asc;
+  const page = db
+    .select()
+    .from(users)
+    .where(userListFilter(organizationId, query))
+    .orderBy(direction(SORT_COLUMNS[query.sort]), direction(users.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit)
+    .as('users');
+  return db
+    .select({ ...page._.selectedFields, ...presentedParts })
+    .from(page)
+    .orderBy(direction(page[query.sort]), direction(page.id));
+}
+
+export async function listUsers(db: Db, organizationId: number, query: UserListQuery) {
   const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(users)
-      .where(where)
-      .orderBy(direction(SORT_COLUMNS[query.sort]), direction(users.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    db.select({ n: count() }).from(users).where(where),
+    userListPage(db, organizationId, query),
+    db.select({ n: count() }).from(users).where(userListFilter(organizationId, query)),
   ]);
   return { rows, totalCount: total?.n ?? 0 };
 }
@@ -78,29 +92,14 @@ const EXPORT_COLUMNS = [
   'createdAt',
 ];
 
-/** Team names per user: the teams athletes play on and coaches coach ("JV Football (head coach)"). */
-async function teamNamesOf(db: Db, userIds: number[]) {
-  const [played, coached] = await Promise.all([
-    db
-      .select({ userId: teamMembers.userId, name: teams.name })
-      .from(teamMembers)
-      .innerJoin(teams, eq(teams.id, teamMembers.teamId))
-      .where(inArray(teamMembers.userId, userIds))
-      .orderBy(asc(teams.name)),
-    db
-      .select({ userId: coaches.userId, name: teams.name, role: teamCoaches.role })
-      .from(teamCoaches)
-      .innerJoin(coaches, eq(coaches.id, teamCoaches.coachId))
-      .innerJoin(teams, eq(teams.id, teamCoaches.teamId))
-      .where(inArray(coaches.userId, userIds))
-      .orderBy(asc(teams.name)),
-  ]);
-  const names = new Map<number, string[]>();
-  const add = (userId: number, name: string) => names.set(userId, [...(names.get(userId) ?? []), name]);
-  for (const t of played) add(t.userId, t.name);
-  for (const t of coached) add(t.userId, `${t.name} (${t.role === 'HEAD' ? 'head coach' : 'assistant coach'})`);
-  return names;
-}
+/** The teams a user plays on and coaches ("JV Football (head coach)"), by name. */
+const teamNamesOf = (u: PresentableUser) =>
+  [
+    ...u.JoinedTeams.map((t) => t.name),
+    ...(u.Coach?.TeamCoaches ?? []).map(
+      (c) => `${c.Team?.name} (${c.role === 'HEAD' ? 'head coach' : 'assistant coach'})`,
+    ),
+  ].join('; ');
 
 /** Every matching user as CSV lines, read a page at a time so memory stays flat. */
 export async function* exportUsers(db: Db, organizationId: number, query: UserListQuery) {
@@ -109,13 +108,8 @@ export async function* exportUsers(db: Db, organizationId: number, query: UserLi
   for (let page = 1; ; page++) {
     const { rows } = await listUsers(db, organizationId, { ...query, page, limit: pageSize });
     if (rows.length === 0) return;
-    const teamNames = await teamNamesOf(
-      db,
-      rows.map((r) => r.id),
-    );
     for (const u of rows) {
-      const names = (teamNames.get(u.id) ?? []).join('; ');
-      yield `${toCsvLine([u.id, u.firstName, u.lastName, u.email, u.role, u.status, u.contactNumber, u.dateOfBirth, names, u.graduationYear, u.createdAt.toISOString()])}\r\n`;
+      yield `${toCsvLine([u.id, u.firstName, u.lastName, u.email, u.role, u.status, u.contactNumber, u.dateOfBirth, teamNamesOf(u), u.graduationYear, u.createdAt.toISOString()])}\r\n`;
     }
     if (rows.length < pageSize) return;
   }

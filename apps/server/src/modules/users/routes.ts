@@ -22,7 +22,7 @@ import { startedStream } from '../../http/started-stream.ts';
 import { requireAuth } from '../auth/authenticate.ts';
 import { requireAdmin, resolveOrganization } from '../auth/policies.ts';
 import { exportUsers, listUsers } from './list-users.ts';
-import { presentPerson, presentUser, presentUsers } from './presenter.ts';
+import { presentPerson, presentRows, presentUser } from './presenter.ts';
 import { importRoster } from './roster-import.ts';
 import { changeStatus, createUser, deleteUser, findVisibleUser, resendInvite, updateUser } from './service.ts';
 
@@ -128,7 +128,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const organizationId = resolveOrganization(actor, request.query.organizationId);
       const { rows, totalCount } = await listUsers(app.database.db, organizationId, request.query);
       return ok({
-        result: await presentUsers(app.database.db, rows),
+        result: presentRows(rows),
         paginationInfo: paginationInfo(request.query.page, request.query.limit, totalCount),
       });
     },

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { MessageType } from '@fieldhouse/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { executeNamed } from '../../db/prepared.ts';
 import { chatMessages, chatRoomMembers, chatRooms } from '../../db/schema/index.ts';
 
 export type MessageRow = typeof chatMessages.$inferSelect;
@@ -62,13 +63,18 @@ export async function storeMessages(db: Db, inputs: readonly StoreInput[]): Prom
     reply_to_id: input.replyToId,
     member_only: input.memberOnly,
   }));
-  const { rows: outcomes } = await db.execute<OutcomeRow>(sql`
+  // Prepared under a name per batch size (the size is in the text, for the planner): parsed and
+  // planned once per connection and size, not for every batch (0.4 ms of a 1.5 ms statement).
+  const { rows: outcomes } = await executeNamed<OutcomeRow>(
+    db,
+    `store_messages_${rows.length}`,
+    sql`
     with input as (
       select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as t(idx int, uuid uuid, room_id int,
         sender_id int, client_id uuid, content text, message_type chat_message_type, reply_to_id bigint, member_only boolean)
       -- Tells the planner how many rows come (it guesses 100): it then checks memberships and
       -- replies by index, not by reading every member of every room.
-      limit ${rows.length}
+      limit ${sql.raw(String(rows.length))}
     ), lock as (
       select id, uuid, safeguarding_hold from ${chatRooms} where id in (select room_id from input) order by id for update
     ), checked as (
@@ -106,7 +112,8 @@ export async function storeMessages(db: Db, inputs: readonly StoreInput[]): Prom
     select (select row_to_json(m) from m where m.uuid = i.uuid) as message, c.room_uuid, c.hold, c.reply_ok,
       coalesce((select array_agg(u.user_id) from u where u.room_id = i.room_id), '{}') as member_ids
     from input i left join checked c on c.idx = i.idx
-    order by i.idx`);
+    order by i.idx`,
+  );
   return outcomes.map((row) => ({
     message: row.message ? parseRow(row.message) : null,
     roomUuid: row.room_uuid,

@@ -69,7 +69,7 @@ for (const term of ['johnson', 'son']) {
   const url = `/api/user/list?search=${term}&sort=firstName&order=asc&page=${page}`;
   const query = userListQuerySchema.parse({ search: term, sort: 'firstName', order: 'asc', page: String(page) });
   const where = userListFilter(organizationId, query);
-  const rowsSql = userListPage(database.db, organizationId, query).toSQL();
+  const rowsSql = userListPage(database.db, where, query).toSQL();
   const countSql = database.db.select({ n: count() }).from(users).where(where).toSQL();
   const direct = async () => {
     await client.query(rowsSql.sql, rowsSql.params);

@@ -54,12 +54,12 @@ export function userListFilter(
  * cut in a subquery first, so the parts are built for its rows only, not for every row the sort
  * or the offset passes over (that made the statement two to three times slower).
  */
-export function userListPage(db: Db, organizationId: number, query: UserListQuery) {
+export function userListPage(db: Db, where: SQL, query: UserListQuery) {
   const direction = query.order === 'desc' ? desc : asc;
   const page = db
     .select()
     .from(users)
-    .where(userListFilter(organizationId, query))
+    .where(where)
     .orderBy(direction(SORT_COLUMNS[query.sort]), direction(users.id))
     .limit(query.limit)
     .offset((query.page - 1) * query.limit)
@@ -71,9 +71,10 @@ export function userListPage(db: Db, organizationId: number, query: UserListQuer
 }
 
 export async function listUsers(db: Db, organizationId: number, query: UserListQuery) {
+  const where = userListFilter(organizationId, query);
   const [rows, [total]] = await Promise.all([
-    userListPage(db, organizationId, query),
-    db.select({ n: count() }).from(users).where(userListFilter(organizationId, query)),
+    userListPage(db, where, query),
+    db.select({ n: count() }).from(users).where(where),
   ]);
   return { rows, totalCount: total?.n ?? 0 };
 }

@@ -108,6 +108,30 @@ describe('roster import', () => {
     const teamsColumn = header?.indexOf('teams') as number;
     expect(rows.find((r) => r[3] === school.coach.email)?.[teamsColumn]).toBe('Girls Varsity Basketball (head coach)');
   });
+
+  it('exports a list longer than one read page, each person once and in order', async () => {
+    // Past the export's 1,000-row page: the second page must follow the first exactly.
+    await app.database.db.insert(users).values(
+      Array.from({ length: 1_050 }, (_, i) => ({
+        email: `family${String(i).padStart(4, '0')}@many.example`,
+        firstName: 'Many',
+        lastName: `Family${i}`,
+        role: 'PARENT' as const,
+        organizationId: school.org.id,
+      })),
+    );
+    const res = await app.inject({
+      url: '/api/user/export?type=PARENT&search=many.example&sort=email&order=desc',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const emails = parseCsv(res.body)
+      .slice(1)
+      .map((r) => r[3]);
+    expect(emails).toHaveLength(1_050);
+    expect(emails[0]).toBe('family1049@many.example');
+    expect(emails.at(-1)).toBe('family0000@many.example');
+    expect(new Set(emails).size).toBe(1_050);
+  });
 });
 
 /** What the web's mapping step does: match the headers, then send rows of our fields. */

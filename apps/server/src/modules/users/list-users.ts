@@ -106,8 +106,10 @@ const teamNamesOf = (u: PresentableUser) =>
 export async function* exportUsers(db: Db, organizationId: number, query: UserListQuery) {
   yield `${toCsvLine(EXPORT_COLUMNS)}\r\n`;
   const pageSize = 1000;
+  // The filter once, and no count: the export only needs the rows.
+  const where = userListFilter(organizationId, query);
   for (let page = 1; ; page++) {
-    const { rows } = await listUsers(db, organizationId, { ...query, page, limit: pageSize });
+    const rows = await userListPage(db, where, { ...query, page, limit: pageSize });
     if (rows.length === 0) return;
     for (const u of rows) {
       yield `${toCsvLine([u.id, u.firstName, u.lastName, u.email, u.role, u.status, u.contactNumber, u.dateOfBirth, teamNamesOf(u), u.graduationYear, u.createdAt.toISOString()])}\r\n`;

@@ -1,7 +1,9 @@
 /**
  * Chat under load: C authenticated clients in R group rooms, M messages per second sent for S
  * seconds, every message stored. Prints send→receive latency (p50/p95/p99) at the receivers,
- * against a bare Socket.IO relay (no auth, no database) measured in the same run.
+ * against a bare Socket.IO relay (no auth, no database) measured in the same run, and on
+ * PostgreSQL against that relay committing each message before it fans out and acks (one INSERT
+ * a message): the floor the machine's disk sets for a stored, acked message.
  * The clients run in a forked child (the load generator), so the server's process is its own;
  * send and receive times are both read in the child, on one clock.
  * `DATABASE_URL=postgres://… node --import tsx bench/chat.ts [--clients 2000 --rooms 200 --rate 500 --seconds 10 --runs 3 --profile]`
@@ -91,6 +93,7 @@ type Measured = {
 /** The child's messages: the sending phase starts and ends, then the figures. */
 type FromChild = 'sending' | 'sent' | Measured;
 const BASELINE = 'bare Socket.IO relay (baseline)';
+const COMMITTING_BASELINE = 'relay committing each message';
 /** With a restart, an ack not back in this time is sent again, as the apps' outbox does. */
 const RESEND_AFTER_MS = 3000;
 
@@ -437,7 +440,7 @@ async function measure() {
     const ms = (v: number) => `${v.toFixed(1).padStart(6)} ms`;
     // A cluster's servers are other processes: this one's loop and GC would say nothing of them.
     const server = (r: typeof m) =>
-      cluster && label !== BASELINE
+      cluster && label !== BASELINE && label !== COMMITTING_BASELINE
         ? ''
         : `server ${ms(r.serverLoopP99)} (max ${ms(r.serverLoopMax)}), server GC ${r.gcPauses} pauses, ${ms(r.gcTotal)} in all, longest ${ms(r.gcMax)}; `;
     const delivered = m.latencies.length + m.reconnectedLatencies.length + m.outageLatencies.length;
@@ -455,31 +458,20 @@ async function measure() {
     return at(0.99);
   };
 
-  // Baseline: a bare relay, same clients and rooms, no auth and no database.
-  const bareServer = createServer();
-  const relay = new Server(bareServer);
-  relay.on('connection', (socket) => {
-    socket.on(SOCKET_EVENTS.joinRoom, ({ roomId }: { roomId: number }, ack: () => void) => {
-      void socket.join(`room:${roomId}`);
-      ack();
-    });
-    socket.on(SOCKET_EVENTS.chatMessage, (m: { roomId: number; message: string }, ack: () => void) => {
-      socket.to(`room:${m.roomId}`).emit(SOCKET_EVENTS.chatMessageReceived, { content: m.message });
-      ack();
-    });
-  });
-  await new Promise<void>((resolve) => bareServer.listen(0, '127.0.0.1', () => resolve()));
-  const relayUrl = `http://127.0.0.1:${(bareServer.address() as { port: number }).port}`;
-  const bare = await run(
-    urls.map(() => relayUrl),
-    true,
-  );
-  await relay.close();
+  // Baselines: a bare relay, same clients and rooms, no auth and no database; on PostgreSQL also
+  // the same relay committing each message (one INSERT, its own commit) before it fans it out and
+  // acks: the floor this machine's disk and database set for "stored, then acked".
+  const bare = await relayRun(urls, (relayUrls) => run(relayUrls, true));
+  const committingUrl = clusterDatabase?.url ?? (database.kind === 'postgres' ? process.env.DATABASE_URL : undefined);
+  const committing = committingUrl
+    ? await committingRelayRun(committingUrl, urls, (relayUrls) => run(relayUrls, true))
+    : undefined;
 
   process.stdout.write(
     `\n${clients} clients, ${roomCount} rooms, ${rate} messages/s for ${seconds} s (${database.kind}${cluster ? `, ${nodeCount} nodes over Redis, each room's members on every node` : ''}), load generator in its own process\n`,
   );
   const baseline = report(BASELINE, bare, rate * seconds * (perMessage - 1));
+  const floor = committing && report(COMMITTING_BASELINE, committing, rate * seconds * (perMessage - 1));
   // Several runs against the same server: on two shared cores one run's tail is noisy.
   const p99s: number[] = [];
   for (let n = 1; n <= runs; n++) {
@@ -491,7 +483,7 @@ async function measure() {
     const p99 = report(`Fieldhouse run ${n} (auth, stored, acked)`, ours, rate * seconds * perMessage);
     p99s.push(p99);
     process.stdout.write(
-      `${''.padEnd(34)} stored ${(after?.n ?? 0) - (before?.n ?? 0)} of ${rate * seconds} messages (${ours.acked} acked, ${ours.failed} refused)${groupCommit(batchedBefore, batched)}; p99 ratio to the bare relay ${(p99 / baseline).toFixed(1)}×\n`,
+      `${''.padEnd(34)} stored ${(after?.n ?? 0) - (before?.n ?? 0)} of ${rate * seconds} messages (${ours.acked} acked, ${ours.failed} refused)${groupCommit(batchedBefore, batched)}; p99 ratio to the bare relay ${(p99 / baseline).toFixed(1)}×${floor ? `, to the committing relay ${(p99 / floor).toFixed(1)}×` : ''}\n`,
     );
   }
   // With an even number of runs the median is the mean of the middle two, never the worst.
@@ -504,6 +496,45 @@ async function measure() {
   await clusterDatabase?.drop();
   if (cluster) await dropRedisKeys(process.env.REDIS_URL as string, redisPrefix());
   process.exit(0);
+}
+
+type RelayStore = (message: string) => Promise<unknown>;
+
+/** A bare Socket.IO relay on a port of its own, for one load-generator run; `store` goes before fan-out and ack. */
+async function relayRun<T>(urls: string[], run: (urls: string[]) => Promise<T>, store?: RelayStore) {
+  const server = createServer();
+  const relay = new Server(server);
+  relay.on('connection', (socket) => {
+    socket.on(SOCKET_EVENTS.joinRoom, ({ roomId }: { roomId: number }, ack: () => void) => {
+      void socket.join(`room:${roomId}`);
+      ack();
+    });
+    socket.on(SOCKET_EVENTS.chatMessage, async (m: { roomId: number; message: string }, ack: () => void) => {
+      await store?.(m.message);
+      socket.to(`room:${m.roomId}`).emit(SOCKET_EVENTS.chatMessageReceived, { content: m.message });
+      ack();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  try {
+    return await run(urls.map(() => url));
+  } finally {
+    await relay.close();
+  }
+}
+
+/** The relay with every message committed first: one INSERT a message, its own transaction, a pool of 10 as the server's. */
+async function committingRelayRun<T>(databaseUrl: string, urls: string[], run: (urls: string[]) => Promise<T>) {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  const table = 'bench_committing_relay';
+  await pool.query(`create table if not exists ${table} (id bigserial primary key, body text not null)`);
+  try {
+    return await relayRun(urls, run, (body) => pool.query(`insert into ${table} (body) values ($1)`, [body]));
+  } finally {
+    await pool.query(`drop table ${table}`);
+    await pool.end();
+  }
 }
 
 /** How this process's sends were grouped (a cluster's nodes are other processes: nothing to say). */

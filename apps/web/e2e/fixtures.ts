@@ -68,7 +68,23 @@ export const test = base.extend<{
   },
   shot: async ({ page }, use) => {
     await use(async (name) => {
-      await page.screenshot({ path: `e2e/.screenshots/${name}.png`, fullPage: true });
+      // A drawer or modal still sliding in would be caught mid-way: wait for the finite animations
+      // and transitions on the page (a spinner's endless one never ends), at most a second.
+      await page.evaluate(() =>
+        Promise.race([
+          Promise.all(
+            document
+              .getAnimations()
+              .filter((a) => a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+              .map((a) => a.finished.catch(() => undefined)),
+          ),
+          new Promise((resolve) => setTimeout(resolve, 1000)),
+        ]),
+      );
+      // With a modal open the page behind is locked where it was scrolled; a full-page capture
+      // would draw the fixed header and the drawer shifted over it. The screen is what people see.
+      const modal = await page.locator('[aria-modal="true"]:visible').count();
+      await page.screenshot({ path: `e2e/.screenshots/${name}.png`, fullPage: modal === 0 });
     });
   },
 });

@@ -461,11 +461,14 @@ async function measure() {
   // Baselines: a bare relay, same clients and rooms, no auth and no database; on PostgreSQL also
   // the same relay committing each message (one INSERT, its own commit) before it fans it out and
   // acks: the floor this machine's disk and database set for "stored, then acked".
-  const bare = await relayRun(urls, (relayUrls) => run(relayUrls, true));
+  const relayed = (relayUrl: string) =>
+    run(
+      urls.map(() => relayUrl),
+      true,
+    );
+  const bare = await relayRun(relayed);
   const committingUrl = clusterDatabase?.url ?? (database.kind === 'postgres' ? process.env.DATABASE_URL : undefined);
-  const committing = committingUrl
-    ? await committingRelayRun(committingUrl, urls, (relayUrls) => run(relayUrls, true))
-    : undefined;
+  const committing = committingUrl ? await committingRelayRun(committingUrl, relayed) : undefined;
 
   process.stdout.write(
     `\n${clients} clients, ${roomCount} rooms, ${rate} messages/s for ${seconds} s (${database.kind}${cluster ? `, ${nodeCount} nodes over Redis, each room's members on every node` : ''}), load generator in its own process\n`,
@@ -501,7 +504,7 @@ async function measure() {
 type RelayStore = (message: string) => Promise<unknown>;
 
 /** A bare Socket.IO relay on a port of its own, for one load-generator run; `store` goes before fan-out and ack. */
-async function relayRun<T>(urls: string[], run: (urls: string[]) => Promise<T>, store?: RelayStore) {
+async function relayRun<T>(run: (url: string) => Promise<T>, store?: RelayStore) {
   const server = createServer();
   const relay = new Server(server);
   relay.on('connection', (socket) => {
@@ -518,19 +521,19 @@ async function relayRun<T>(urls: string[], run: (urls: string[]) => Promise<T>, 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   try {
-    return await run(urls.map(() => url));
+    return await run(url);
   } finally {
     await relay.close();
   }
 }
 
 /** The relay with every message committed first: one INSERT a message, its own transaction, a pool of 10 as the server's. */
-async function committingRelayRun<T>(databaseUrl: string, urls: string[], run: (urls: string[]) => Promise<T>) {
+async function committingRelayRun<T>(databaseUrl: string, run: (url: string) => Promise<T>) {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   const table = 'bench_committing_relay';
   await pool.query(`create table if not exists ${table} (id bigserial primary key, body text not null)`);
   try {
-    return await relayRun(urls, run, (body) => pool.query(`insert into ${table} (body) values ($1)`, [body]));
+    return await relayRun(run, (body) => pool.query(`insert into ${table} (body) values ($1)`, [body]));
   } finally {
     await pool.query(`drop table ${table}`);
     await pool.end();

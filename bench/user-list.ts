@@ -4,7 +4,9 @@
  * by the first school's super admin (a list is always one school's).
  * Prints p50/p95 of the endpoint (through Fastify, with authentication and the presenter) and of
  * the same two SQL statements (the page with its presented teams, the count) run directly through
- * the driver (the baseline), their ratio, and the query plan.
+ * the driver (the baseline), their ratio, and the query plan. Then the CSV export of the whole
+ * school (`GET /api/user/export`, 1,000-row keyset pages) against one statement reading every row
+ * with its presented teams in the same order.
  * `DATABASE_URL=postgres://… node --import tsx bench/user-list.ts [--users N]`
  * (PGlite in a temp dir without DATABASE_URL). The target database should be empty.
  */
@@ -25,6 +27,7 @@ const { values } = parseArgs({
     users: { type: 'string', default: '100000' },
     schools: { type: 'string', default: '1' },
     rounds: { type: 'string', default: '200' },
+    'export-rounds': { type: 'string', default: '5' },
   },
 });
 const bench = await startBenchApp();
@@ -93,4 +96,26 @@ for (const term of ['johnson', 'son']) {
       process.stdout.write(`    ${row['QUERY PLAN'].trim()}\n`);
   }
 }
+
+// The export: the whole school, by last name (a nullable column, so its keyset handles NULLs).
+const exportQuery = userListQuerySchema.parse({ sort: 'lastName', order: 'asc' });
+const allSql = userListPage(database.db, userListFilter(organizationId, exportQuery), {
+  ...exportQuery,
+  limit: Math.max(1, schoolSize),
+}).toSQL();
+const measureExport = (label: string, fn: () => Promise<unknown>) =>
+  measureP95(label, fn, { rounds: Number(values['export-rounds']), width: 46 });
+process.stdout.write(`\n${database.kind}: /api/user/export?sort=lastName (${schoolSize.toLocaleString()} people)\n`);
+const wholeSchool = await measureExport('every row in one statement through the driver', () =>
+  client.query(allSql.sql, allSql.params),
+);
+const exported = await measureExport('GET /api/user/export (endpoint, CSV)', async () => {
+  const res = await app.inject({
+    url: '/api/user/export?sort=lastName',
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const lines = res.body.split('\r\n').length - 2;
+  if (res.statusCode !== 200 || lines !== schoolSize) throw new Error(`export: ${res.statusCode}, ${lines} rows`);
+});
+process.stdout.write(`  export / one statement at p95: ${(exported / wholeSchool).toFixed(2)}×\n`);
 await bench.close();

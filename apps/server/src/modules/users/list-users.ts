@@ -3,7 +3,7 @@
  * search text, role group, team, sort and page. Deleted users are never listed.
  */
 import { ADMIN_ROLES, type Role, toCsvLine, type UserListQuery } from '@fieldhouse/shared';
-import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { coaches, teamCoaches, teamMembers, users } from '../../db/schema/index.ts';
 import { type PresentableUser, presentedParts } from './presenter.ts';
@@ -52,15 +52,17 @@ export function userListFilter(
 /**
  * The page statement: one page of users with their presented parts (one round trip). The page is
  * cut in a subquery first, so the parts are built for its rows only, not for every row the sort
- * or the offset passes over (that made the statement two to three times slower).
+ * or the offset passes over (that made the statement two to three times slower). Each row also
+ * carries its sort value as PostgreSQL prints it (`sortKey`), the export's keyset cursor.
  */
 export function userListPage(db: Db, where: SQL, query: UserListQuery) {
   const direction = query.order === 'desc' ? desc : asc;
+  const column = SORT_COLUMNS[query.sort];
   const page = db
-    .select()
+    .select({ ...getTableColumns(users), sortKey: sql<string | null>`${column}::text`.as('sort_key') })
     .from(users)
     .where(where)
-    .orderBy(direction(SORT_COLUMNS[query.sort]), direction(users.id))
+    .orderBy(direction(column), direction(users.id))
     .limit(query.limit)
     .offset((query.page - 1) * query.limit)
     .as('users');
@@ -102,18 +104,46 @@ const teamNamesOf = (u: PresentableUser) =>
     ),
   ].join('; ');
 
-/** Every matching user as CSV lines, read a page at a time so memory stays flat. */
+/** Where a keyset cursor leaves off: the last row's sort value (as text) and id. */
+type ExportCursor = { key: string | null; id: number };
+
+/**
+ * One side of the sort column's NULLs, after the cursor. PostgreSQL puts NULLs last ascending and
+ * first descending, so the export reads the two sides one after the other; within a side the
+ * cursor is a row comparison, which the (organization, column, id) index starts from (an OR of
+ * both sides made every page scan the index from the top). The key goes back as text and
+ * PostgreSQL reads it as the column's type, so a timestamp keeps its microseconds.
+ */
+function keysetSide(query: UserListQuery, side: 'values' | 'nulls', cursor: ExportCursor | undefined): SQL {
+  const column = SORT_COLUMNS[query.sort];
+  const after = sql.raw(query.order === 'desc' ? '<' : '>');
+  if (side === 'nulls')
+    return cursor ? sql`${column} is null and ${users.id} ${after} ${cursor.id}` : sql`${column} is null`;
+  return cursor ? sql`(${column}, ${users.id}) ${after} (${cursor.key}, ${cursor.id})` : sql`${column} is not null`;
+}
+
+/**
+ * Every matching user as CSV lines, read a page at a time so memory stays flat. Pages follow a
+ * keyset cursor, not an offset: a person added or removed while the file streams cannot shift the
+ * pages, so no one who stays is skipped or listed twice, and a deep page costs what the first does.
+ */
 export async function* exportUsers(db: Db, organizationId: number, query: UserListQuery) {
   yield `${toCsvLine(EXPORT_COLUMNS)}\r\n`;
   const pageSize = 1000;
   // The filter once, and no count: the export only needs the rows.
   const where = userListFilter(organizationId, query);
-  for (let page = 1; ; page++) {
-    const rows = await userListPage(db, where, { ...query, page, limit: pageSize });
-    if (rows.length === 0) return;
-    for (const u of rows) {
-      yield `${toCsvLine([u.id, u.firstName, u.lastName, u.email, u.role, u.status, u.contactNumber, u.dateOfBirth, teamNamesOf(u), u.graduationYear, u.createdAt.toISOString()])}\r\n`;
+  const sides = query.order === 'desc' ? (['nulls', 'values'] as const) : (['values', 'nulls'] as const);
+  for (const side of sides) {
+    let cursor: ExportCursor | undefined;
+    for (;;) {
+      const pageWhere = and(where, keysetSide(query, side, cursor)) as SQL;
+      const rows = await userListPage(db, pageWhere, { ...query, page: 1, limit: pageSize });
+      for (const u of rows) {
+        yield `${toCsvLine([u.id, u.firstName, u.lastName, u.email, u.role, u.status, u.contactNumber, u.dateOfBirth, teamNamesOf(u), u.graduationYear, u.createdAt.toISOString()])}\r\n`;
+      }
+      const last = rows.at(-1);
+      if (!last || rows.length < pageSize) break;
+      cursor = { key: last.sortKey, id: last.id };
     }
-    if (rows.length < pageSize) return;
   }
 }

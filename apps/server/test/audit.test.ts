@@ -1,6 +1,8 @@
-import { type AuditEntry, auditEntrySchema, pagedResponseSchema, parseCsv } from '@fieldhouse/shared';
+import { type AuditEntry, auditEntrySchema, auditQuerySchema, pagedResponseSchema, parseCsv } from '@fieldhouse/shared';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/db/schema/index.ts';
+import { auditRows } from '../src/modules/audit/list.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { as, buildSchool, type School } from './helpers/directory.ts';
 import { signInAs } from './helpers/factories.ts';
@@ -282,6 +284,41 @@ describe('GET /api/audit', () => {
       '{"status":"SUSPENDED"}',
     ]);
     expect((await (await as(app, school.coach)).get('/api/audit.csv')).statusCode).toBe(403);
+  });
+});
+
+describe('the export’s pages', () => {
+  it('hold their place while the log grows, to the microsecond, and stop at the cap', async () => {
+    // 1,050 entries a microsecond apart (one millisecond holds them all), past a 1,000-row page.
+    await app.database.db.insert(auditLog).values(
+      Array.from({ length: 1_050 }, (_, i) => ({
+        organizationId: school.org.id,
+        action: 'paging.test',
+        entityType: 'paging',
+        entityId: String(i),
+        summary: `Entry ${i}`,
+        createdAt: sql`timestamptz '2026-09-01 12:00:00Z' + ${i} * interval '1 microsecond'`,
+      })),
+    );
+    const query = auditQuerySchema.parse({ entityType: 'paging' });
+    const read: string[] = [];
+    const rows = auditRows(app.database.db, school.org.id, query);
+    for (let i = 0; i < 1_000; i++) read.push(((await rows.next()).value as AuditEntry).entity.id as string);
+    // Written while the export waits for its second page: newer than everything, so not in it, and
+    // with offset paging it pushed the second page down a row (entry 50 came twice).
+    await app.database.db.insert(auditLog).values({
+      organizationId: school.org.id,
+      action: 'paging.test',
+      entityType: 'paging',
+      entityId: 'new',
+      summary: 'Written during the export',
+    });
+    for await (const entry of rows) read.push(entry.entity.id as string);
+    expect(read).toEqual(Array.from({ length: 1_050 }, (_, i) => String(1_049 - i)));
+
+    const capped: AuditEntry[] = [];
+    for await (const entry of auditRows(app.database.db, school.org.id, query, 1_020)) capped.push(entry);
+    expect(capped).toHaveLength(1_020);
   });
 });
 

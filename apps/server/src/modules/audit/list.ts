@@ -40,14 +40,12 @@ export function auditFilter(organizationId: number | null, query: Omit<AuditQuer
   return and(...conditions);
 }
 
-const selectEntries = (db: Db) =>
-  db
-    .select({
-      entry: auditLog,
-      actor: { id: users.id, firstName: users.firstName, lastName: users.lastName, role: users.role },
-    })
-    .from(auditLog)
-    .leftJoin(users, eq(users.id, auditLog.actorId));
+const entryFields = {
+  entry: auditLog,
+  actor: { id: users.id, firstName: users.firstName, lastName: users.lastName, role: users.role },
+};
+
+const selectEntries = (db: Db) => db.select(entryFields).from(auditLog).leftJoin(users, eq(users.id, auditLog.actorId));
 
 type Row = Awaited<ReturnType<ReturnType<typeof selectEntries>['execute']>>[number];
 
@@ -81,17 +79,27 @@ export async function listAudit(db: Db, organizationId: number | null, query: Au
   return { result: rows.map(presentAuditEntry), totalCount: Number(total?.n ?? 0) };
 }
 
-/** Every matching entry, newest first, a page of rows at a time (for the CSV export). */
+/**
+ * Every matching entry, newest first, a page of rows at a time (for the CSV export). Pages follow a
+ * keyset cursor (the last entry's time and id), not an offset: the log grows while the file
+ * streams, and each new entry would push the pages down a row and repeat one. The time goes back
+ * as PostgreSQL printed it, so its microseconds are kept (a JS Date has milliseconds).
+ */
 export async function* auditRows(db: Db, organizationId: number | null, query: AuditQuery, max = 50_000) {
   const where = auditFilter(organizationId, query);
   const pageSize = 1000;
-  for (let offset = 0; offset < max; offset += pageSize) {
-    const rows = await selectEntries(db)
-      .where(where)
+  let cursor: { at: string; id: number } | undefined;
+  for (let read = 0; read < max; read += pageSize) {
+    const rows = await db
+      .select({ ...entryFields, at: sql<string>`${auditLog.createdAt}::text` })
+      .from(auditLog)
+      .leftJoin(users, eq(users.id, auditLog.actorId))
+      .where(and(where, cursor && sql`(${auditLog.createdAt}, ${auditLog.id}) < (${cursor.at}, ${cursor.id})`))
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-      .limit(pageSize)
-      .offset(offset);
+      .limit(Math.min(pageSize, max - read));
     for (const row of rows) yield presentAuditEntry(row);
-    if (rows.length < pageSize) return;
+    const last = rows.at(-1);
+    if (!last || rows.length < pageSize) return;
+    cursor = { at: last.at, id: last.entry.id };
   }
 }

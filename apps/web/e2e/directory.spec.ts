@@ -17,8 +17,14 @@ test('find a user by name, sort and filter by team', async ({ page, shot }) => {
   await expect(page).toHaveURL(/sort=email/);
   await page.getByRole('button', { name: 'Sort by E-mail' }).click();
   await expect(page).toHaveURL(/order=desc/);
-  const emails = await page.getByTestId('user-row').locator('td:nth-child(3)').allInnerTexts();
-  expect(emails).toEqual([...emails].sort().reverse());
+  // The URL changes first; the rows follow when the descending page arrives, so read until they do.
+  const emails = page.getByTestId('user-row').locator('td:nth-child(3)');
+  await expect
+    .poll(async () => {
+      const shown = await emails.allInnerTexts();
+      return shown.length > 1 && shown.join() === [...shown].sort().reverse().join();
+    })
+    .toBe(true);
 
   await page.getByRole('combobox', { name: 'Filter by team' }).click();
   await page.getByRole('option', { name: 'Varsity Football' }).click();

@@ -5,7 +5,10 @@
  * PostgreSQL against that relay committing each message before it fans out and acks (one INSERT
  * a message): the floor the machine's disk sets for a stored, acked message.
  * The clients run in a forked child (the load generator), so the server's process is its own;
- * send and receive times are both read in the child, on one clock.
+ * send and receive times are read on one clock, the machine's. `--generators N` runs the clients
+ * in N such processes (with `--nodes`, the clients of a node in each): one process holding every
+ * client makes the thousand reconnections of a restarting node's clients stall everyone's
+ * receiving, which phones, each on its own, do not.
  * `DATABASE_URL=postgres://… node --import tsx bench/chat.ts [--clients 2000 --rooms 200 --rate 500 --seconds 10 --runs 3 --profile]`
  * (`--profile` with `--nodes`: every node writes a CPU profile of its whole life, a restarted one too)
  *
@@ -43,12 +46,15 @@ import { dropRedisKeys } from '../apps/server/test/helpers/redis.ts';
 import { benchPeople, benchRooms, startBenchApp } from './bench-app.ts';
 import { median } from './stats.ts';
 
-/** What the parent asks the load generator to do. */
+/** What the parent asks a load generator to do. */
 type Job = {
   urls: string[];
   bare: boolean;
   tokens: string[];
   roomIds: number[];
+  /** The clients this generator runs: indices into `urls`, `tokens` and `roomIds`. */
+  clients: number[];
+  /** This generator's share of the messages per second. */
   rate: number;
   seconds: number;
   /** A node restarts during the run: clients reconnect, resend what was not acked and catch up from history. */
@@ -58,6 +64,18 @@ type Job = {
   /** Clients `i < looking` have their conversation open (joined); the others are notified of each message. */
   looking: number;
 };
+/**
+ * A generator's sends, once sending is over, and the union of every generator's: a receiver in one
+ * generator judges a delivery by what happened to its sender in another.
+ */
+type Sends = {
+  sent: { content: string; roomId: number }[];
+  /** Sends from a client whose node was away, with when they were found so (the shared clock). */
+  outage: [content: string, at: number][];
+  /** Sends repeated after their ack did not come. */
+  resent: string[];
+};
+type ToChild = ({ kind: 'job' } & Job) | { kind: 'go'; at: number } | ({ kind: 'sends' } & Sends);
 type Measured = {
   /** Send → receive, live (with a restart: at the clients that stayed connected, from senders that did). */
   latencies: number[];
@@ -83,15 +101,15 @@ type Measured = {
   catchUpMs: number[];
   /** Sends repeated after their ack did not come (same client id: stored once). */
   resent: number;
-  /** With a restart: the live p99 of each second of sending, to see which part of the restart makes the tail. */
-  liveP99BySecond: number[];
+  /** With a restart: the second of sending each live latency's message was sent in (by index). */
+  liveSecond: number[];
   /** With a restart: the load generator's longest stall in each second of sending. */
   stallBySecond: number[];
   /** Deliveries never made, live or from history, by whether the receiver and the sender stayed connected. */
   missing: { liveToConnected: number; outageToConnected: number; toReconnected: number };
 };
-/** The child's messages: the sending phase starts and ends, then the figures. */
-type FromChild = 'sending' | 'sent' | Measured;
+/** A generator's messages: connected and settled, its sends once sending is over, then its figures. */
+type FromChild = { kind: 'ready' } | ({ kind: 'sends' } & Sends) | ({ kind: 'measured' } & Measured);
 const BASELINE = 'bare Socket.IO relay (baseline)';
 const COMMITTING_BASELINE = 'relay committing each message';
 /** With a restart, an ack not back in this time is sent again, as the apps' outbox does. */
@@ -100,15 +118,49 @@ const RESEND_AFTER_MS = 3000;
 if (process.argv.includes('--load')) await generateLoad();
 else await measure();
 
-/** The child: connects everyone, sends `rate` messages a second from random people, records delivery times. */
+/**
+ * A clock every process on this machine shares (ms since the epoch, below a millisecond): with
+ * several generators a message is sent in one and received in another. A declaration, not a
+ * constant: the bench runs from a top-level await above it.
+ */
+function clock() {
+  return performance.timeOrigin + performance.now();
+}
+
+/** The parent's messages to this generator, in order, one kind at a time. */
+function parentInbox() {
+  const queue: ToChild[] = [];
+  const waiting: ((m: ToChild) => void)[] = [];
+  process.on('message', (m: ToChild) => {
+    const next = waiting.shift();
+    if (next) next(m);
+    else queue.push(m);
+  });
+  return <K extends ToChild['kind']>(kind: K) =>
+    new Promise<Extract<ToChild, { kind: K }>>((resolve, reject) => {
+      const take = (m: ToChild) =>
+        m.kind === kind
+          ? resolve(m as Extract<ToChild, { kind: K }>)
+          : reject(new Error(`expected ${kind}, got ${m.kind}`));
+      const queued = queue.shift();
+      if (queued) take(queued);
+      else waiting.push(take);
+    });
+}
+
+/**
+ * A load generator (a child): connects its clients, sends its share of the messages from random
+ * ones of them when the parent says go, and records delivery times on the shared clock.
+ */
 async function generateLoad() {
-  const job = await new Promise<Job>((resolve) => process.once('message', (m) => resolve(m as Job)));
-  const clients = job.roomIds.length;
+  const receive = parentInbox();
+  const job = await receive('job');
+  const ids = job.clients;
   const sockets: Socket[] = [];
-  for (let i = 0; i < clients; i += 100) {
-    const batch = job.roomIds.slice(i, i + 100).map(async (roomId, j) => {
-      const token = job.tokens[i + j];
-      const socket = connect(job.urls[i + j] as string, {
+  for (let k = 0; k < ids.length; k += 100) {
+    const batch = ids.slice(k, k + 100).map(async (i) => {
+      const token = job.tokens[i];
+      const socket = connect(job.urls[i] as string, {
         path: job.bare ? '/socket.io' : SOCKET.path,
         transports: ['websocket'],
         // The apps reconnect with these delays; without a restart nobody needs to.
@@ -123,7 +175,7 @@ async function generateLoad() {
         socket.once('connect_error', reject);
       });
       // An open conversation joins its room, as the web's thread does.
-      if (i + j < job.looking) await joinRoom(socket, roomId);
+      if (i < job.looking) await joinRoom(socket, job.roomIds[i] as number);
       return socket;
     });
     sockets.push(...(await Promise.all(batch)));
@@ -131,9 +183,9 @@ async function generateLoad() {
   // Let the connections' own work (presence, joins, the server's GC after 2,000 handshakes)
   // settle, so the run measures chat.
   await new Promise((r) => setTimeout(r, 5000));
-  const latencies: number[] = [];
-  // The second of the run each live delivery was sent in (with a restart).
-  const liveSecond: number[] = [];
+  // Deliveries to clients that stayed connected, judged once sending is over: whether a message
+  // was sent into an outage is known only to its sender's generator.
+  const connectedDeliveries: { content: string; latency: number; at: number }[] = [];
   const reconnectedLatencies: number[] = [];
   const catchUpMs: number[] = [];
   const catchingUp = new Set<Promise<void>>();
@@ -148,41 +200,37 @@ async function generateLoad() {
   }));
   const sent: { content: string; roomId: number }[] = [];
   // Sends from a client whose node was away (sent while cut off, or not acked when it was cut off):
-  // their time includes the outage, so they are counted apart from the live traffic.
-  const outageSends = new Set<string>();
-  const outageLatencies: number[] = [];
-  let duplicates = 0;
-  let redelivered = 0;
-  // Messages whose sender sent them again: the server delivers them again, so a second live copy is expected.
+  // their time includes the outage, so their deliveries from then on are counted apart.
+  const outage = new Map<string, number>();
+  const markOutage = (content: string) => {
+    if (!outage.has(content)) outage.set(content, clock());
+  };
+  // Second live copies, judged at the end: a duplicate, or expected because its sender resent it.
+  const liveAgain: string[] = [];
   const resentContents = new Set<string>();
   let caughtUp = 0;
   let liveAfterHistory = 0;
   let reconnected = 0;
-  let started = 0;
-  for (const [i, socket] of sockets.entries()) {
-    // A message's content is its send time, unique per send (a resend keeps it): delivered twice
-    // live is a duplicate, unless its sender resent it (the server delivers a resend again, as its
-    // first delivery may have been lost). A message both in the history read after a reconnect
-    // and live, in either order, is not: the apps merge the two by id.
-    const client = state[i] as (typeof state)[number];
+  for (const [k, socket] of sockets.entries()) {
+    // A message's content is its send time on the shared clock, unique per send (a resend keeps
+    // it): delivered twice live is a duplicate, unless its sender resent it (the server delivers a
+    // resend again, as its first delivery may have been lost). A message both in the history read
+    // after a reconnect and live, in either order, is not: the apps merge the two by id.
+    const i = ids[k] as number;
+    const client = state[k] as (typeof state)[number];
     const deliver = (m: { id?: number; content: string }, live: boolean) => {
       if (m.id !== undefined && m.id > client.lastId) client.lastId = m.id;
       if (live) {
-        if (client.live.has(m.content)) {
-          if (resentContents.has(m.content)) redelivered++;
-          else duplicates++;
-        } else if (client.seen.has(m.content)) liveAfterHistory++;
+        if (client.live.has(m.content)) liveAgain.push(m.content);
+        else if (client.seen.has(m.content)) liveAfterHistory++;
         client.live.add(m.content);
       }
       if (client.seen.has(m.content)) return;
       client.seen.add(m.content);
-      const latency = performance.now() - Number(m.content);
+      const at = clock();
+      const latency = at - Number.parseFloat(m.content);
       if (client.cutOff) reconnectedLatencies.push(latency);
-      else if (outageSends.has(m.content)) outageLatencies.push(latency);
-      else {
-        latencies.push(latency);
-        if (job.restart) liveSecond.push(Math.floor((Number(m.content) - started) / 1000));
-      }
+      else connectedDeliveries.push({ content: m.content, latency, at });
       if (!live) caughtUp++;
     };
     socket.on(SOCKET_EVENTS.chatMessageReceived, (m: { id?: number; content: string }) => deliver(m, true));
@@ -191,7 +239,7 @@ async function generateLoad() {
       if (reason === 'io client disconnect') return;
       if (!client.cutOff) reconnected++;
       client.cutOff = true;
-      for (const content of client.unacked) outageSends.add(content);
+      for (const content of client.unacked) markOutage(content);
       // A node going away closes its sockets itself, and Socket.IO does not come back from a
       // server's close on its own: the apps connect again at once, and so does the bench.
       if (reason === 'io server disconnect') socket.connect();
@@ -199,14 +247,14 @@ async function generateLoad() {
     // Back on a node: into the room again, then what was missed, from history (as the apps do).
     socket.on('connect', () => {
       const roomId = job.roomIds[i] as number;
-      const from = performance.now();
+      const from = clock();
       // Where the live messages stopped: ones arriving once the room is joined again come after the gap.
       const gapFrom = client.lastId;
       const work = (async () => {
         if (i < job.looking) await joinRoom(socket, roomId);
         for (const m of await historyAfter(job.urls[i] as string, job.tokens[i] as string, roomId, gapFrom))
           deliver(m, false);
-        catchUpMs.push(performance.now() - from);
+        catchUpMs.push(clock() - from);
       })();
       catchingUp.add(work);
       void work.finally(() => catchingUp.delete(work));
@@ -217,34 +265,38 @@ async function generateLoad() {
   let resent = 0;
   let pendingAcks = 0;
   const ackLatencies: number[] = [];
+  process.send?.({ kind: 'ready' } satisfies FromChild);
+  // Every generator starts at the same moment on the shared clock.
+  const started = (await receive('go')).at;
+  await new Promise((r) => setTimeout(r, Math.max(0, started - clock())));
   const loop = monitorEventLoopDelay({ resolution: 5 });
   loop.enable();
   // How late this process ran, at worst, in each second of sending: its own stalls (CPU it did
   // not get) show in every latency it measures.
   const stalls: number[] = [];
-  let tick = performance.now();
+  let tick = clock();
   const stallTimer = setInterval(() => {
-    const now = performance.now();
+    const now = clock();
     const second = Math.floor((now - started) / 1000);
-    if (started && second < job.seconds) stalls[second] = Math.max(stalls[second] ?? 0, now - tick - 10);
+    if (second >= 0 && second < job.seconds) stalls[second] = Math.max(stalls[second] ?? 0, now - tick - 10);
     tick = now;
   }, 10);
-  process.send?.('sending');
-  const total = job.rate * job.seconds;
-  started = performance.now();
+  const total = Math.round(job.rate * job.seconds);
   for (let n = 0; n < total; n++) {
-    const wait = started + (n * 1000) / job.rate - performance.now();
+    const wait = started + (n * 1000) / job.rate - clock();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    const i = Math.floor(Math.random() * clients);
-    const sentAt = performance.now();
-    sent.push({ content: String(sentAt), roomId: job.roomIds[i] as number });
-    const payload = { roomId: job.roomIds[i], message: String(sentAt), clientId: crypto.randomUUID() };
+    const k = Math.floor(Math.random() * ids.length);
+    const i = ids[k] as number;
+    const sentAt = clock();
+    const content = String(sentAt);
+    sent.push({ content, roomId: job.roomIds[i] as number });
+    const payload = { roomId: job.roomIds[i], message: content, clientId: crypto.randomUUID() };
     const settle = (ack?: { ok: boolean }) => {
-      ackLatencies.push(performance.now() - sentAt);
+      ackLatencies.push(clock() - sentAt);
       if (ack?.ok === false) failed++;
       else acked++;
     };
-    const socket = sockets[i] as Socket;
+    const socket = sockets[k] as Socket;
     if (!job.restart) {
       socket.emit(SOCKET_EVENTS.chatMessage, payload, settle);
       continue;
@@ -252,60 +304,75 @@ async function generateLoad() {
     // Sent while the node is away it waits in the client's buffer; lost in a dying node it is
     // sent again with the same client id, which the server stores once.
     pendingAcks++;
-    if (!socket.connected) outageSends.add(payload.message);
-    const { unacked } = state[i] as (typeof state)[number];
-    unacked.add(payload.message);
+    if (!socket.connected) markOutage(content);
+    const { unacked } = state[k] as (typeof state)[number];
+    unacked.add(content);
     const send = () =>
       socket
         .timeout(RESEND_AFTER_MS)
         .emit(SOCKET_EVENTS.chatMessage, payload, (error: Error | null, ack?: { ok: boolean }) => {
           if (error) {
             resent++;
-            resentContents.add(payload.message);
+            resentContents.add(content);
             // Not back yet: once it is (the buffered first try goes then too; the server keeps one).
             if (socket.connected) send();
             else socket.once('connect', send);
             return;
           }
           pendingAcks--;
-          unacked.delete(payload.message);
+          unacked.delete(content);
           settle(ack);
         });
     send();
   }
   await new Promise((r) => setTimeout(r, 2000));
   // After a restart: until every send is acked and every reconnected client has caught up.
-  const until = performance.now() + 60_000;
-  while ((pendingAcks > 0 || catchingUp.size > 0 || sockets.some((s) => !s.connected)) && performance.now() < until)
+  const until = clock() + 60_000;
+  while ((pendingAcks > 0 || catchingUp.size > 0 || sockets.some((s) => !s.connected)) && clock() < until)
     await new Promise((r) => setTimeout(r, 100));
   await Promise.all(catchingUp);
   await new Promise((r) => setTimeout(r, job.restart ? 1000 : 0));
   loop.disable();
   clearInterval(stallTimer);
-  process.send?.('sent');
+  process.send?.({ kind: 'sends', sent, outage: [...outage], resent: [...resentContents] } satisfies FromChild);
+  // Every generator's sends, to judge this one's deliveries by.
+  const all = await receive('sends');
+  const outageAt = new Map(all.outage);
+  const resentAnywhere = new Set(all.resent);
+  const latencies: number[] = [];
+  const liveSecond: number[] = [];
+  const outageLatencies: number[] = [];
+  for (const d of connectedDeliveries) {
+    const marked = outageAt.get(d.content);
+    if (marked !== undefined && d.at >= marked) outageLatencies.push(d.latency);
+    else {
+      latencies.push(d.latency);
+      if (job.restart) liveSecond.push(Math.floor((Number.parseFloat(d.content) - started) / 1000));
+    }
+  }
+  const redelivered = liveAgain.filter((content) => resentAnywhere.has(content)).length;
   const missing = { liveToConnected: 0, outageToConnected: 0, toReconnected: 0 };
   const members = new Map<number, (typeof state)[number][]>();
-  for (const [i, client] of state.entries()) {
-    const roomId = job.roomIds[i] as number;
+  for (const [k, client] of state.entries()) {
+    const roomId = job.roomIds[ids[k] as number] as number;
     members.set(roomId, [...(members.get(roomId) ?? []), client]);
   }
-  for (const message of sent)
+  for (const message of all.sent)
     for (const member of members.get(message.roomId) ?? []) {
       if (member.seen.has(message.content)) continue;
       if (member.cutOff) missing.toReconnected++;
-      else if (outageSends.has(message.content)) missing.outageToConnected++;
+      else if (outageAt.has(message.content)) missing.outageToConnected++;
       else missing.liveToConnected++;
     }
   for (const socket of sockets) socket.close();
-  const bySecond = Array.from({ length: job.seconds }, (): number[] => []);
-  for (const [k, second] of liveSecond.entries()) bySecond[second]?.push(latencies[k] as number);
   process.send?.(
     {
+      kind: 'measured',
       latencies,
       ackLatencies,
       acked,
       failed,
-      duplicates,
+      duplicates: liveAgain.length - redelivered,
       redelivered,
       loopP99: loop.percentile(99) / 1e6,
       reconnected,
@@ -316,9 +383,9 @@ async function generateLoad() {
       catchUpMs,
       resent,
       missing,
-      liveP99BySecond: job.restart ? bySecond.map((second) => percentile(second)(0.99)) : [],
+      liveSecond,
       stallBySecond: job.restart ? Array.from({ length: job.seconds }, (_, i) => stalls[i] ?? 0) : [],
-    } satisfies Measured,
+    } satisfies FromChild,
     () => process.exit(0),
   );
 }
@@ -332,6 +399,76 @@ function percentile(values: number[]) {
 /** A declaration, not a constant: the bench runs from a top-level await above it. */
 function joinRoom(socket: Socket, roomId: number) {
   return new Promise((resolve) => socket.emit(SOCKET_EVENTS.joinRoom, { roomId }, resolve));
+}
+
+/** Forks a load generator for `job`; `next` waits for its next message, of the kind expected. */
+function startGenerator(job: Job) {
+  const child = fork(fileURLToPath(import.meta.url), ['--load'], { stdio: 'inherit' });
+  const queue: FromChild[] = [];
+  const waiting: { kind: FromChild['kind']; resolve: (m: FromChild) => void; reject: (e: Error) => void }[] = [];
+  let exited: Error | undefined;
+  const hand = (m: FromChild) => {
+    const next = waiting.shift();
+    if (!next) return void queue.push(m);
+    if (m.kind === next.kind) next.resolve(m);
+    else next.reject(new Error(`load generator: expected ${next.kind}, got ${m.kind}`));
+  };
+  child.on('message', hand);
+  child.once('exit', (code) => {
+    if (code === 0) return;
+    exited = new Error(`load generator exited with ${code}`);
+    for (const w of waiting.splice(0)) w.reject(exited);
+  });
+  child.send({ kind: 'job', ...job } satisfies ToChild);
+  return {
+    send: (m: ToChild) => child.send(m),
+    next: <K extends FromChild['kind']>(kind: K) =>
+      new Promise<Extract<FromChild, { kind: K }>>((resolve, reject) => {
+        const queued = queue.shift();
+        if (queued)
+          return queued.kind === kind
+            ? resolve(queued as Extract<FromChild, { kind: K }>)
+            : reject(new Error(`load generator: expected ${kind}, got ${queued.kind}`));
+        if (exited) return reject(exited);
+        waiting.push({ kind, resolve: resolve as (m: FromChild) => void, reject });
+      }),
+  };
+}
+
+/** The generators' figures as one run's: deliveries and counts summed, each second's stall the worst. */
+function mergeMeasured(parts: Measured[], seconds: number) {
+  const concat = (pick: (m: Measured) => number[]) => parts.flatMap(pick);
+  const sum = (pick: (m: Measured) => number) => parts.reduce((total, m) => total + pick(m), 0);
+  const latencies = concat((m) => m.latencies);
+  const liveSecond = concat((m) => m.liveSecond);
+  const bySecond = Array.from({ length: seconds }, (): number[] => []);
+  for (const [k, second] of liveSecond.entries()) bySecond[second]?.push(latencies[k] as number);
+  const restarted = parts.some((m) => m.stallBySecond.length > 0);
+  return {
+    latencies,
+    ackLatencies: concat((m) => m.ackLatencies),
+    acked: sum((m) => m.acked),
+    failed: sum((m) => m.failed),
+    duplicates: sum((m) => m.duplicates),
+    redelivered: sum((m) => m.redelivered),
+    loopP99: Math.max(...parts.map((m) => m.loopP99)),
+    reconnected: sum((m) => m.reconnected),
+    reconnectedLatencies: concat((m) => m.reconnectedLatencies),
+    outageLatencies: concat((m) => m.outageLatencies),
+    caughtUp: sum((m) => m.caughtUp),
+    liveAfterHistory: sum((m) => m.liveAfterHistory),
+    catchUpMs: concat((m) => m.catchUpMs),
+    resent: sum((m) => m.resent),
+    missing: {
+      liveToConnected: sum((m) => m.missing.liveToConnected),
+      outageToConnected: sum((m) => m.missing.outageToConnected),
+      toReconnected: sum((m) => m.missing.toReconnected),
+    },
+    liveP99BySecond: restarted ? bySecond.map((second) => percentile(second)(0.99)) : [],
+    stallBySecond: restarted
+      ? Array.from({ length: seconds }, (_, i) => Math.max(...parts.map((m) => m.stallBySecond[i] ?? 0)))
+      : [],
+  };
 }
 
 async function measure() {
@@ -349,6 +486,8 @@ async function measure() {
       open: { type: 'string', default: '1' },
       // Writes a CPU profile of the server process while the load runs against it.
       profile: { type: 'boolean', default: false },
+      // Load generators, each a process with its share of the clients (node by node with --nodes).
+      generators: { type: 'string', default: '1' },
     },
   });
   const [clients, roomCount, rate, seconds, runs, nodeCount] = [
@@ -364,6 +503,9 @@ async function measure() {
   if (values.restart && nodeCount < 2) throw new Error('--restart needs --nodes 2 or more');
   const open = Number(values.open);
   if (!(open >= 0 && open <= 1)) throw new Error('--open is a share, from 0 to 1');
+  const generatorCount = Number(values.generators);
+  if (!(Number.isInteger(generatorCount) && generatorCount >= 1 && generatorCount * roomCount <= clients))
+    throw new Error('--generators is a whole number from 1 to clients / rooms');
   const clusterDatabase = nodeCount > 1 ? await createClusterDatabase() : undefined;
   const bench = await startBenchApp(clusterDatabase ? { DATABASE_URL: clusterDatabase.url } : {});
   const { db, database, base } = bench;
@@ -378,48 +520,57 @@ async function measure() {
   const urls = people.ids.map((_, i) => nodeUrls[Math.floor(i / roomCount) % nodeUrls.length] as string);
   const tokens = await people.signInAll(20, nodeUrls[0]);
 
-  /** One run of the load generator (client i connects to `urls[i]`), with this process's event-loop delay while sending. */
+  /**
+   * One run of the load generators (client i connects to `urls[i]`; generator g runs the clients
+   * whose node is g, modulo the generators), with this process's event-loop delay while sending.
+   */
   async function run(urls: string[], bare: boolean, afterId = 0) {
     const restart = values.restart && !bare;
     let restarted: Promise<{ stopMs: number; startMs: number }> | undefined;
-    const child = fork(fileURLToPath(import.meta.url), ['--load'], { stdio: 'inherit' });
+    const slices = Array.from({ length: generatorCount }, (): number[] => []);
+    for (const i of urls.keys()) slices[Math.floor(i / roomCount) % generatorCount]?.push(i);
+    const children = slices.map((slice) =>
+      startGenerator({
+        urls,
+        bare,
+        tokens: bare ? [] : tokens,
+        roomIds,
+        clients: slice,
+        rate: (rate * slice.length) / clients,
+        seconds,
+        restart,
+        afterId,
+        looking: bare ? clients : Math.round(open * clients),
+      }),
+    );
     const loop = monitorEventLoopDelay({ resolution: 5 });
     const pauses: number[] = [];
     const gc = new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) pauses.push(entry.duration);
     });
-    let profiling: Promise<() => Promise<string>> | undefined;
-    let profile: Promise<string> | undefined;
-    const result = new Promise<Measured>((resolve, reject) => {
-      child.on('message', (m: FromChild) => {
-        if (m === 'sending') {
-          if (values.profile && !bare && !cluster) profiling = startProfile();
-          if (restart && cluster)
-            restarted = new Promise((r) => setTimeout(r, (seconds * 1000) / 3)).then(() => cluster.restart(1));
-          loop.enable();
-          gc.observe({ entryTypes: ['gc'] });
-        } else if (m === 'sent') {
-          loop.disable();
-          gc.disconnect();
-          profile = profiling?.then((stop) => stop());
-        } else resolve(m);
-      });
-      child.once('exit', (code) => reject(new Error(`load generator exited with ${code}`)));
-    });
-    child.send({
-      urls,
-      bare,
-      tokens: bare ? [] : tokens,
-      roomIds,
-      rate,
-      seconds,
-      restart,
-      afterId,
-      looking: bare ? clients : Math.round(open * clients),
-    } satisfies Job);
-    const measured = await result;
+    await Promise.all(children.map((child) => child.next('ready')));
+    const at = clock() + 200;
+    for (const child of children) child.send({ kind: 'go', at });
+    await new Promise((r) => setTimeout(r, Math.max(0, at - clock())));
+    const profiling = values.profile && !bare && !cluster ? startProfile() : undefined;
+    if (restart && cluster)
+      restarted = new Promise((r) => setTimeout(r, (seconds * 1000) / 3)).then(() => cluster.restart(1));
+    loop.enable();
+    gc.observe({ entryTypes: ['gc'] });
+    const sends = await Promise.all(children.map((child) => child.next('sends')));
+    loop.disable();
+    gc.disconnect();
+    const profile = profiling?.then((stop) => stop());
+    const all: Sends = {
+      sent: sends.flatMap((s) => s.sent),
+      outage: sends.flatMap((s) => s.outage),
+      resent: sends.flatMap((s) => s.resent),
+    };
+    for (const child of children) child.send({ kind: 'sends', ...all });
+    const parts = await Promise.all(children.map((child) => child.next('measured')));
     const timing = await restarted;
     if (profile) process.stdout.write(`CPU profile of the sending phase: ${await profile}\n`);
+    const measured = mergeMeasured(parts, seconds);
     return {
       ...measured,
       serverLoopP99: loop.percentile(99) / 1e6,
@@ -445,14 +596,14 @@ async function measure() {
         : `server ${ms(r.serverLoopP99)} (max ${ms(r.serverLoopMax)}), server GC ${r.gcPauses} pauses, ${ms(r.gcTotal)} in all, longest ${ms(r.gcMax)}; `;
     const delivered = m.latencies.length + m.reconnectedLatencies.length + m.outageLatencies.length;
     process.stdout.write(
-      `${label.padEnd(34)} deliveries ${delivered.toLocaleString().padStart(7)} of ${expected.toLocaleString()} (${m.duplicates} duplicated${m.redelivered ? `, ${m.redelivered} delivered again for a resend` : ''})  p50 ${ms(at(0.5))}  p95 ${ms(at(0.95))}  p99 ${ms(at(0.99))}  max ${ms(at(1))}\n${''.padEnd(34)} ack p50 ${ms(ack(0.5))}  ack p99 ${ms(ack(0.99))}  event-loop delay p99: ${server(m)}clients ${ms(m.loopP99)}\n`,
+      `${label.padEnd(34)} deliveries ${delivered.toLocaleString().padStart(7)} of ${expected.toLocaleString()} (${m.duplicates} duplicated${m.redelivered ? `, ${m.redelivered} delivered again for a resend` : ''})  p50 ${ms(at(0.5))}  p95 ${ms(at(0.95))}  p99 ${ms(at(0.99))}  max ${ms(at(1))}\n${''.padEnd(34)} ack p50 ${ms(ack(0.5))}  ack p99 ${ms(ack(0.99))}  event-loop delay p99: ${server(m)}clients ${ms(m.loopP99)}${generatorCount > 1 ? ' (the worst generator)' : ''}\n`,
     );
     if (m.restartMs !== undefined) {
       const back = percentile(m.reconnectedLatencies);
       const catchUp = percentile(m.catchUpMs);
       const late = percentile(m.outageLatencies);
       process.stdout.write(
-        `${''.padEnd(34)} restart: node 2 stopped and healthy again in ${(m.restartMs / 1000).toFixed(1)} s (its stop ${((m.restartStopMs ?? 0) / 1000).toFixed(1)} s); ${m.reconnected} clients reconnected, ${m.reconnectedLatencies.length.toLocaleString()} deliveries to them (${m.caughtUp.toLocaleString()} from history, ${m.liveAfterHistory} of those live as well, catch-up p50 ${ms(catchUp(0.5))}, max ${ms(catchUp(1))}), send → seen p50 ${ms(back(0.5))}, max ${ms(back(1))}; ${m.outageLatencies.length.toLocaleString()} deliveries to the others of messages sent into the outage (send → seen p50 ${ms(late(0.5))}, max ${ms(late(1))}), ${m.resent} sends repeated; not delivered: ${JSON.stringify(m.missing)}; p50/p95/p99 above are the live traffic: connected senders to connected receivers; its p99 by second sent (the restart began in second ${Math.floor(seconds / 3) + 1}): ${m.liveP99BySecond.map((v) => v.toFixed(0)).join(', ')} ms (the load generator's longest stall in each: ${m.stallBySecond.map((v) => v.toFixed(0)).join(', ')} ms)\n`,
+        `${''.padEnd(34)} restart: node 2 stopped and healthy again in ${(m.restartMs / 1000).toFixed(1)} s (its stop ${((m.restartStopMs ?? 0) / 1000).toFixed(1)} s); ${m.reconnected} clients reconnected, ${m.reconnectedLatencies.length.toLocaleString()} deliveries to them (${m.caughtUp.toLocaleString()} from history, ${m.liveAfterHistory} of those live as well, catch-up p50 ${ms(catchUp(0.5))}, max ${ms(catchUp(1))}), send → seen p50 ${ms(back(0.5))}, max ${ms(back(1))}; ${m.outageLatencies.length.toLocaleString()} deliveries to the others of messages sent into the outage (send → seen p50 ${ms(late(0.5))}, max ${ms(late(1))}), ${m.resent} sends repeated; not delivered: ${JSON.stringify(m.missing)}; p50/p95/p99 above are the live traffic: connected senders to connected receivers; its p99 by second sent (the restart began in second ${Math.floor(seconds / 3) + 1}): ${m.liveP99BySecond.map((v) => v.toFixed(0)).join(', ')} ms (the load ${generatorCount > 1 ? "generators' (the worst)" : "generator's"} longest stall in each: ${m.stallBySecond.map((v) => v.toFixed(0)).join(', ')} ms)\n`,
       );
     }
     return at(0.99);
@@ -471,7 +622,7 @@ async function measure() {
   const committing = committingUrl ? await committingRelayRun(committingUrl, relayed) : undefined;
 
   process.stdout.write(
-    `\n${clients} clients, ${roomCount} rooms, ${rate} messages/s for ${seconds} s (${database.kind}${cluster ? `, ${nodeCount} nodes over Redis, each room's members on every node` : ''}), load generator in its own process\n`,
+    `\n${clients} clients, ${roomCount} rooms, ${rate} messages/s for ${seconds} s (${database.kind}${cluster ? `, ${nodeCount} nodes over Redis, each room's members on every node` : ''}), ${generatorCount > 1 ? `${generatorCount} load generators, each in its own process` : 'load generator in its own process'}\n`,
   );
   const baseline = report(BASELINE, bare, rate * seconds * (perMessage - 1));
   const floor = committing && report(COMMITTING_BASELINE, committing, rate * seconds * (perMessage - 1));

@@ -127,24 +127,38 @@ function clock() {
   return performance.timeOrigin + performance.now();
 }
 
-/** The parent's messages to this generator, in order, one kind at a time. */
-function parentInbox() {
-  const queue: ToChild[] = [];
-  const waiting: ((m: ToChild) => void)[] = [];
-  process.on('message', (m: ToChild) => {
+/**
+ * Messages from the other side of the parent–generator channel, in order: `next(kind)` waits for
+ * the next one, which must be of that kind. Both sides use it (a generator for the parent's,
+ * the parent for each generator's).
+ */
+function inbox<M extends { kind: string }>(source: {
+  on(event: 'message', listener: (m: M) => void): unknown;
+  once(event: 'exit', listener: (code: number | null) => void): unknown;
+}) {
+  const queue: M[] = [];
+  const waiting: { resolve: (m: M) => void; reject: (e: Error) => void }[] = [];
+  let exited: Error | undefined;
+  source.on('message', (m) => {
     const next = waiting.shift();
-    if (next) next(m);
+    if (next) next.resolve(m);
     else queue.push(m);
   });
-  return <K extends ToChild['kind']>(kind: K) =>
-    new Promise<Extract<ToChild, { kind: K }>>((resolve, reject) => {
-      const take = (m: ToChild) =>
+  source.once('exit', (code) => {
+    if (code === 0) return;
+    exited = new Error(`load generator exited with ${code}`);
+    for (const w of waiting.splice(0)) w.reject(exited);
+  });
+  return <K extends M['kind']>(kind: K) =>
+    new Promise<Extract<M, { kind: K }>>((resolve, reject) => {
+      const take = (m: M) =>
         m.kind === kind
-          ? resolve(m as Extract<ToChild, { kind: K }>)
-          : reject(new Error(`expected ${kind}, got ${m.kind}`));
+          ? resolve(m as Extract<M, { kind: K }>)
+          : reject(new Error(`load generator channel: expected ${kind}, got ${m.kind}`));
       const queued = queue.shift();
       if (queued) take(queued);
-      else waiting.push(take);
+      else if (exited) reject(exited);
+      else waiting.push({ resolve: take, reject });
     });
 }
 
@@ -153,7 +167,7 @@ function parentInbox() {
  * ones of them when the parent says go, and records delivery times on the shared clock.
  */
 async function generateLoad() {
-  const receive = parentInbox();
+  const receive = inbox<ToChild>(process);
   const job = await receive('job');
   const ids = job.clients;
   const sockets: Socket[] = [];
@@ -419,35 +433,9 @@ function joinRoom(socket: Socket, roomId: number) {
 /** Forks a load generator for `job`; `next` waits for its next message, of the kind expected. */
 function startGenerator(job: Job) {
   const child = fork(fileURLToPath(import.meta.url), ['--load'], { stdio: 'inherit' });
-  const queue: FromChild[] = [];
-  const waiting: { kind: FromChild['kind']; resolve: (m: FromChild) => void; reject: (e: Error) => void }[] = [];
-  let exited: Error | undefined;
-  const hand = (m: FromChild) => {
-    const next = waiting.shift();
-    if (!next) return void queue.push(m);
-    if (m.kind === next.kind) next.resolve(m);
-    else next.reject(new Error(`load generator: expected ${next.kind}, got ${m.kind}`));
-  };
-  child.on('message', hand);
-  child.once('exit', (code) => {
-    if (code === 0) return;
-    exited = new Error(`load generator exited with ${code}`);
-    for (const w of waiting.splice(0)) w.reject(exited);
-  });
+  const next = inbox<FromChild>(child);
   child.send({ kind: 'job', ...job } satisfies ToChild);
-  return {
-    send: (m: ToChild) => child.send(m),
-    next: <K extends FromChild['kind']>(kind: K) =>
-      new Promise<Extract<FromChild, { kind: K }>>((resolve, reject) => {
-        const queued = queue.shift();
-        if (queued)
-          return queued.kind === kind
-            ? resolve(queued as Extract<FromChild, { kind: K }>)
-            : reject(new Error(`load generator: expected ${kind}, got ${queued.kind}`));
-        if (exited) return reject(exited);
-        waiting.push({ kind, resolve: resolve as (m: FromChild) => void, reject });
-      }),
-  };
+  return { send: (m: ToChild) => child.send(m), next };
 }
 
 /** The generators' figures as one run's: deliveries and counts summed, each second's stall the worst. */

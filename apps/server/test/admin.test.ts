@@ -5,11 +5,12 @@ import {
   supervisedConversationSchema,
   systemStatusSchema,
 } from '@fieldhouse/shared';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { chatRoomMembers, organizations, users } from '../src/db/schema/index.ts';
 import { conversationPdf } from '../src/modules/admin/conversation-export.ts';
+import { exportExtent, supervisedMessagePages } from '../src/modules/admin/supervision.ts';
 import { sendMessage } from '../src/modules/chat/messages.ts';
 import { ensureDirectRoom, type Room } from '../src/modules/chat/rooms.ts';
 import { ensureTeamRoom } from '../src/modules/chat/team-room.ts';
@@ -241,7 +242,15 @@ describe('exports for a records request', () => {
           organization: { name: 'Westfield High', timezone: 'America/Chicago' },
           room: { id: 1, kind: 'DIRECT', name: 'Cora Coach & Zoë Núñez' },
           participants: [],
-          messages,
+          extent: {
+            count: messages.length,
+            firstAt: messages[0]?.createdAt ?? null,
+            lastAt: messages.at(-1)?.createdAt ?? null,
+          },
+          // Read in pages, as the route reads them.
+          pages: (async function* () {
+            for (let i = 0; i < messages.length; i += 50) yield messages.slice(i, i + 50);
+          })(),
           generatedBy: { firstName: 'Dana', lastName: 'Director', role: 'ATHLETIC_DIRECTOR' },
           generatedAt: new Date(),
           reason: REASON,
@@ -258,6 +267,61 @@ describe('exports for a records request', () => {
     expect(text).toContain('Jan 5, 2026, 9:00:00 AM CST');
     expect(text).toContain(REASON);
   });
+});
+
+describe('exporting a long conversation', () => {
+  // More messages than one statement may name as parameters (65,535): the export reads the
+  // conversation in pages after the last id, with each page's files and earlier versions.
+  it('exports every one of 70,000 messages in order, with their files and earlier texts', async () => {
+    const db = app.testDatabase.db;
+    const room = await ensureTeamRoom(db, school.jv.id);
+    const total = 70_000;
+    await db.execute(sql`
+      insert into chat_messages (room_id, sender_id, content, created_at)
+      select ${room.id}, ${school.coach.id}, 'Drill ' || g, timestamptz '2026-01-05 15:00Z' + g * interval '1 second'
+      from generate_series(1, ${total}) g`);
+    await db.execute(sql`
+      insert into chat_attachments (room_id, uploader_id, message_id, file_name, mime_type, size, sha256, storage_key)
+      select room_id, sender_id, id, 'plan-' || substr(content, 7) || '.pdf', 'application/pdf', 100, repeat('a', 64), 'k-' || id
+      from chat_messages where room_id = ${room.id} and content in ('Drill 1', 'Drill 35000', 'Drill 70000')`);
+    await db.execute(sql`
+      insert into chat_message_versions (message_id, content, written_at, replaced_at)
+      select id, 'First draft of ' || content, created_at, created_at + interval '1 minute'
+      from chat_messages where room_id = ${room.id} and content in ('Drill 2', 'Drill 69999')`);
+    const [{ n } = { n: 0 }] = (
+      await db.execute<{ n: number }>(sql`select count(*)::int as n from chat_messages where room_id = ${room.id}`)
+    ).rows;
+
+    const res = await director.get(`/api/admin/conversations/${room.id}/export.csv?reason=${reason}`);
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    const rows = parseCsv(res.body)
+      .filter((r) => r.length > 1)
+      .slice(1);
+    expect(rows).toHaveLength(n);
+    const drills = rows.filter((r) => r[5]?.startsWith('Drill '));
+    expect(drills).toHaveLength(total);
+    // Oldest first, none twice: the numbers run 1, 2, … 70,000.
+    expect(drills.every((r, i) => r[5] === `Drill ${i + 1}`)).toBe(true);
+    const byText = new Map(drills.map((r) => [r[5], r]));
+    expect(byText.get('Drill 1')?.[6]).toBe('plan-1.pdf');
+    expect(byText.get('Drill 35000')?.[6]).toBe('plan-35000.pdf');
+    expect(byText.get('Drill 70000')?.[6]).toBe('plan-70000.pdf');
+    expect(byText.get('Drill 3')?.[6]).toBe('');
+    expect(byText.get('Drill 69999')?.[9]).toMatch(/^\[replaced 2026-.*\] First draft of Drill 69999$/);
+    expect(byText.get('Drill 2')?.[9]).toMatch(/First draft of Drill 2$/);
+    const [entry] = await auditOf('chat.export');
+    expect(entry).toMatchObject({ entity: { id: String(room.id) }, after: { format: 'csv', messages: n } });
+
+    // A message sent while the record streams comes after its cut: the record matches its audit entry.
+    const extent = await exportExtent(db, room.id);
+    expect(extent.count).toBe(n);
+    const pages = supervisedMessagePages(db, room.id, extent.lastId, 30_000);
+    const first = await pages.next();
+    await sendMessage(db, school.coach, room, { content: 'Sent while the record streams', messageType: 'TEXT' });
+    let read = first.done ? 0 : first.value.length;
+    for await (const page of pages) read += page.length;
+    expect(read).toBe(n);
+  }, 120_000);
 });
 
 describe('deactivated organizations', () => {

@@ -20,6 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { organizations } from '../../db/schema/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
+import { startedStream } from '../../http/started-stream.ts';
 import { NODE_ID } from '../../realtime/node-id.ts';
 import { version } from '../../version.ts';
 import { recordAudit } from '../audit/record.ts';
@@ -27,7 +28,13 @@ import { type AppUser, requireAuth } from '../auth/authenticate.ts';
 import { resolveOrganization } from '../auth/policies.ts';
 import { type ConversationExport, conversationCsv, conversationPdf } from './conversation-export.ts';
 import { requireAdminTab } from './policies.ts';
-import { listConversations, supervisedMessages, supervisedRoom } from './supervision.ts';
+import {
+  exportExtent,
+  listConversations,
+  supervisedMessagePages,
+  supervisedMessages,
+  supervisedRoom,
+} from './supervision.ts';
 
 const roomParams = z.object({ roomId: z.coerce.number().int().positive() });
 const reasonQuery = z.object({ reason: supervisionReasonSchema });
@@ -48,7 +55,7 @@ async function exportData(app: FastifyInstance, actor: AppUser, roomId: number, 
     .select({ name: organizations.name, timezone: organizations.timezone })
     .from(organizations)
     .where(eq(organizations.id, room.organizationId));
-  const { messages } = await supervisedMessages(db, room.id);
+  const extent = await exportExtent(db, room.id);
   // The record of the disclosure commits before the data leaves.
   await inTransaction(db, (tx) =>
     recordAudit(tx, {
@@ -58,7 +65,7 @@ async function exportData(app: FastifyInstance, actor: AppUser, roomId: number, 
       entityType: 'chat_room',
       entityId: room.id,
       summary: `Exported the conversation ${name} as ${format.toUpperCase()}`,
-      after: { format, messages: messages.length },
+      after: { format, messages: extent.count },
       reason,
     }),
   );
@@ -66,7 +73,9 @@ async function exportData(app: FastifyInstance, actor: AppUser, roomId: number, 
     organization: organization ?? { name: 'Organization', timezone: 'UTC' },
     room: { id: room.id, kind: room.kind, name },
     participants,
-    messages,
+    extent,
+    // Up to the newest message when the export began: the record matches its audit entry.
+    pages: supervisedMessagePages(db, room.id, extent.lastId),
     generatedBy: { firstName: actor.firstName, lastName: actor.lastName, role: actor.role },
     generatedAt: new Date(),
     reason,
@@ -173,7 +182,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       const data = await exportData(app, actor, request.params.roomId, request.query.reason, 'csv');
       reply.header('content-type', 'text/csv; charset=utf-8');
       reply.header('content-disposition', `attachment; filename="${fileName(data.room.name, 'csv')}"`);
-      return reply.send(conversationCsv(data));
+      const body = await startedStream(conversationCsv(data));
+      return reply.send(body);
     },
   );
 

@@ -4,7 +4,7 @@
  * Every read and export is audited with the reason given.
  */
 import type { Role, SupervisedConversation, SupervisedMessage } from '@fieldhouse/shared';
-import { asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   chatAttachments,
@@ -16,6 +16,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
+import { groupBy } from '../../group-by.ts';
 import { ackSummaries } from '../announcements/summaries.ts';
 import { personName } from '../audit/snapshots.ts';
 import type { AppUser } from '../auth/authenticate.ts';
@@ -156,48 +157,59 @@ export async function supervisedRoom(db: Db, actor: AppUser, roomId: number) {
   };
 }
 
-/** Messages oldest first with sender and attachment names; `limit` null reads them all (exports). */
-export async function supervisedMessages(db: Db, roomId: number, page = 1, limit: number | null = null) {
-  const base = db
+/** A room's messages oldest first, with their senders; the caller cuts the page. */
+const roomMessages = (db: Db, roomId: number, after?: { afterId: number; upToId: number }) =>
+  db
     .select({
       message: chatMessages,
       sender: { id: users.id, firstName: users.firstName, lastName: users.lastName, role: users.role },
     })
     .from(chatMessages)
     .leftJoin(users, eq(users.id, chatMessages.senderId))
-    .where(eq(chatMessages.roomId, roomId))
-    .orderBy(asc(chatMessages.id));
-  const rows = limit === null ? await base : await base.limit(limit).offset((page - 1) * limit);
-  const [total] = await db.select({ n: count() }).from(chatMessages).where(eq(chatMessages.roomId, roomId));
+    .where(
+      and(
+        eq(chatMessages.roomId, roomId),
+        after && gt(chatMessages.id, after.afterId),
+        after && lte(chatMessages.id, after.upToId),
+      ),
+    )
+    .orderBy(asc(chatMessages.id))
+    .$dynamic();
+type MessageRow = Awaited<ReturnType<typeof roomMessages>>[number];
+
+/** Rows as supervision shows them: the sender, file names, every earlier text and acknowledgement counts. */
+async function presentSupervised(db: Db, rows: MessageRow[]): Promise<SupervisedMessage[]> {
   const ids = rows.map((r) => r.message.id);
-  const files = ids.length
-    ? await db
-        .select({
-          messageId: chatAttachments.messageId,
-          fileName: chatAttachments.fileName,
-          mimeType: chatAttachments.mimeType,
-          size: chatAttachments.size,
-        })
-        .from(chatAttachments)
-        .where(inArray(chatAttachments.messageId, ids))
-    : [];
-  // Every text an edited message read as (decision 023): the archive is complete.
-  const versions = ids.length
-    ? await db
-        .select()
-        .from(chatMessageVersions)
-        .where(inArray(chatMessageVersions.messageId, ids))
-        .orderBy(asc(chatMessageVersions.id))
-    : [];
-  // The acknowledgement counts, in one more query (decision 027).
-  const acks = await ackSummaries(
-    db,
-    rows
-      .filter((r) => r.message.messageType === 'ANNOUNCEMENT' || r.message.messageType === 'SYSTEM')
-      .map((r) => r.message.id),
-    null,
-  );
-  const messages: SupervisedMessage[] = rows.map(({ message, sender }) => ({
+  if (ids.length === 0) return [];
+  const [files, versions, acks] = await Promise.all([
+    db
+      .select({
+        messageId: chatAttachments.messageId,
+        fileName: chatAttachments.fileName,
+        mimeType: chatAttachments.mimeType,
+        size: chatAttachments.size,
+      })
+      .from(chatAttachments)
+      .where(inArray(chatAttachments.messageId, ids))
+      .orderBy(asc(chatAttachments.id)),
+    // Every text an edited message read as (decision 023): the archive is complete.
+    db
+      .select()
+      .from(chatMessageVersions)
+      .where(inArray(chatMessageVersions.messageId, ids))
+      .orderBy(asc(chatMessageVersions.id)),
+    // The acknowledgement counts, in one more query (decision 027).
+    ackSummaries(
+      db,
+      rows
+        .filter((r) => r.message.messageType === 'ANNOUNCEMENT' || r.message.messageType === 'SYSTEM')
+        .map((r) => r.message.id),
+      null,
+    ),
+  ]);
+  const filesOf = groupBy(files, (f) => f.messageId);
+  const versionsOf = groupBy(versions, (v) => v.messageId);
+  return rows.map(({ message, sender }) => ({
     id: message.id,
     createdAt: message.createdAt.toISOString(),
     sender: sender?.id
@@ -209,17 +221,66 @@ export async function supervisedMessages(db: Db, roomId: number, page = 1, limit
     deleted: message.deletedAt !== null,
     deletedAt: message.deletedAt?.toISOString() ?? null,
     editedAt: message.editedAt?.toISOString() ?? null,
-    versions: versions
-      .filter((v) => v.messageId === message.id)
-      .map((v) => ({
-        content: v.content,
-        writtenAt: v.writtenAt.toISOString(),
-        replacedAt: v.replacedAt.toISOString(),
-      })),
-    attachments: files
-      .filter((f) => f.messageId === message.id)
-      .map((f) => ({ fileName: f.fileName, mimeType: f.mimeType, size: Number(f.size) })),
+    versions: (versionsOf.get(message.id) ?? []).map((v) => ({
+      content: v.content,
+      writtenAt: v.writtenAt.toISOString(),
+      replacedAt: v.replacedAt.toISOString(),
+    })),
+    attachments: (filesOf.get(message.id) ?? []).map((f) => ({
+      fileName: f.fileName,
+      mimeType: f.mimeType,
+      size: Number(f.size),
+    })),
     ack: acks.get(message.id) ?? null,
   }));
-  return { messages, totalCount: Number(total?.n ?? 0) };
+}
+
+/** One page of a conversation, oldest first, for the supervision screen. */
+export async function supervisedMessages(db: Db, roomId: number, page: number, limit: number) {
+  const [rows, [total]] = await Promise.all([
+    roomMessages(db, roomId)
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ n: count() }).from(chatMessages).where(eq(chatMessages.roomId, roomId)),
+  ]);
+  return { messages: await presentSupervised(db, rows), totalCount: Number(total?.n ?? 0) };
+}
+
+/**
+ * What an export covers, read once before it starts: the messages up to the newest one now, how
+ * many, and the first and last times (for the record's header and its audit entry).
+ */
+export async function exportExtent(db: Db, roomId: number) {
+  const { rows } = await db.execute<{
+    n: number;
+    last_id: number | null;
+    first_at: string | null;
+    last_at: string | null;
+  }>(sql`
+    select count(*)::int as n, max(id) as last_id,
+           (select created_at from chat_messages where room_id = ${roomId} order by id limit 1) as first_at,
+           (select created_at from chat_messages where room_id = ${roomId} order by id desc limit 1) as last_at
+    from chat_messages where room_id = ${roomId}`);
+  const row = rows[0];
+  return {
+    count: Number(row?.n ?? 0),
+    lastId: row?.last_id === null || row?.last_id === undefined ? 0 : Number(row.last_id),
+    firstAt: row?.first_at ? iso(row.first_at) : null,
+    lastAt: row?.last_at ? iso(row.last_at) : null,
+  };
+}
+
+/**
+ * Every message up to `upToId`, oldest first, 1,000 at a time after the last id read (house
+ * rule: exports page by keyset). A conversation of any length streams in bounded memory, and no
+ * statement names more ids than a page holds (PostgreSQL takes at most 65,535 parameters).
+ */
+export async function* supervisedMessagePages(db: Db, roomId: number, upToId: number, pageSize = 1000) {
+  let afterId = 0;
+  while (afterId < upToId) {
+    const rows = await roomMessages(db, roomId, { afterId, upToId }).limit(pageSize);
+    if (rows.length === 0) return;
+    yield await presentSupervised(db, rows);
+    afterId = rows[rows.length - 1]?.message.id ?? upToId;
+  }
 }

@@ -63,7 +63,8 @@ describe('user export paging', () => {
     const lines: string[] = [];
     const rows = exportUsers(app.database.db, school.org.id, query({ search: 'moving.example' }));
     // The header and the whole first page: the generator then waits to read the second.
-    for (let i = 0; i < 1_001; i++) lines.push((await rows.next()).value as string);
+    for (let i = 0; i < 2; i++) lines.push((await rows.next()).value as string);
+    expect(emailsOf(lines)).toHaveLength(1_000);
     // Ten already written leave the school, one joins ahead of the cursor, one behind it.
     await app.database.db.delete(users).where(like(users.email, 'p000_@moving.example'));
     await addPeople(1, 'moving.example', () => ({ email: 'a-new@moving.example' }));
@@ -71,9 +72,28 @@ describe('user export paging', () => {
     for await (const line of rows) lines.push(line);
 
     const emails = emailsOf(lines);
-    // With offset paging the second page would start ten rows late and skip p1000–p1009.
+    // With offset paging the second page would start ten rows late and skip p1000–p1009. The
+    // newcomer behind the cursor is not lost either: whoever matches and was passed over goes last.
     const everyone = Array.from({ length: 1_050 }, (_, i) => `p${String(i).padStart(4, '0')}@moving.example`);
-    expect(emails).toEqual([...everyone, 'z-new@moving.example']);
+    expect(emails).toEqual([...everyone, 'z-new@moving.example', 'a-new@moving.example']);
+  });
+
+  it('lists a person once whose sort value moves across the cursor while the file streams', async () => {
+    await addPeople(2_050, 'renamed.example', (i) => ({ lastName: `Family${String(i).padStart(4, '0')}` }));
+    const rows = exportUsers(app.database.db, school.org.id, query({ search: 'renamed.example', sort: 'lastName' }));
+    const lines = [(await rows.next()).value as string, (await rows.next()).value as string];
+    // One already written moves ahead of the cursor, one not yet reached moves behind it.
+    const rename = (email: string, lastName: string) =>
+      app.database.db.update(users).set({ lastName }).where(eq(users.email, email));
+    await rename('p0005@renamed.example', 'Zimmer');
+    await rename('p1500@renamed.example', 'Abbott');
+    for await (const line of rows) lines.push(line);
+
+    const emails = emailsOf(lines);
+    expect(emails).toHaveLength(2_050);
+    expect(new Set(emails).size).toBe(2_050);
+    // The one passed over comes last, as it reads now.
+    expect(parseCsv(lines.join('')).at(-1)?.slice(2, 4)).toEqual(['Abbott', 'p1500@renamed.example']);
   });
 
   it.each([

@@ -126,24 +126,44 @@ function keysetSide(query: UserListQuery, side: 'values' | 'nulls', cursor: Expo
  * Every matching user as CSV lines, read a page at a time so memory stays flat. Pages follow a
  * keyset cursor, not an offset: a person added or removed while the file streams cannot shift the
  * pages, so no one who stays is skipped or listed twice, and a deep page costs what the first does.
+ * A person whose sort value changes mid-file can move across the cursor: written ids are kept so
+ * no one is written twice, and whoever matches at the end but was passed over goes last.
  */
 export async function* exportUsers(db: Db, organizationId: number, query: UserListQuery) {
   yield `${toCsvLine(EXPORT_COLUMNS)}\r\n`;
   const pageSize = 1000;
   // The filter once, and no count: the export only needs the rows.
   const where = userListFilter(organizationId, query);
+  const written = new Set<number>();
+  const lines = (rows: Awaited<ReturnType<typeof userListPage>>) => {
+    let out = '';
+    for (const u of rows) {
+      if (written.has(u.id)) continue;
+      written.add(u.id);
+      out += `${toCsvLine([u.id, u.firstName, u.lastName, u.email, u.role, u.status, u.contactNumber, u.dateOfBirth, teamNamesOf(u), u.graduationYear, u.createdAt.toISOString()])}\r\n`;
+    }
+    return out;
+  };
   const sides = query.order === 'desc' ? (['nulls', 'values'] as const) : (['values', 'nulls'] as const);
   for (const side of sides) {
     let cursor: ExportCursor | undefined;
     for (;;) {
       const pageWhere = and(where, keysetSide(query, side, cursor)) as SQL;
       const rows = await userListPage(db, pageWhere, { ...query, page: 1, limit: pageSize });
-      for (const u of rows) {
-        yield `${toCsvLine([u.id, u.firstName, u.lastName, u.email, u.role, u.status, u.contactNumber, u.dateOfBirth, teamNamesOf(u), u.graduationYear, u.createdAt.toISOString()])}\r\n`;
-      }
+      const chunk = lines(rows);
+      if (chunk) yield chunk;
       const last = rows.at(-1);
       if (!last || rows.length < pageSize) break;
       cursor = { key: last.sortKey, id: last.id };
     }
+  }
+  const matching = await db.select({ id: users.id }).from(users).where(where);
+  const passed = matching.map((r) => r.id).filter((id) => !written.has(id));
+  for (let at = 0; at < passed.length; at += pageSize) {
+    const slice = passed.slice(at, at + pageSize);
+    const chunk = lines(
+      await userListPage(db, and(where, inArray(users.id, slice)) as SQL, { ...query, page: 1, limit: pageSize }),
+    );
+    if (chunk) yield chunk;
   }
 }

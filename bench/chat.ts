@@ -41,7 +41,7 @@ import { chatMessages } from '../apps/server/src/db/schema/index.ts';
 import { sendBatcher } from '../apps/server/src/modules/chat/send-batcher.ts';
 import { type Cluster, startCluster } from '../apps/server/src/ops/cluster.ts';
 import { freePorts } from '../apps/server/test/helpers/free-ports.ts';
-import { historyAfter } from '../apps/server/test/helpers/history.ts';
+import { catchUpHistory } from '../apps/server/test/helpers/history.ts';
 import { dropRedisKeys } from '../apps/server/test/helpers/redis.ts';
 import { benchPeople, benchRooms, startBenchApp } from './bench-app.ts';
 import { median } from './stats.ts';
@@ -402,21 +402,6 @@ async function generateLoad() {
     } satisfies FromChild,
     () => process.exit(0),
   );
-}
-
-/**
- * What a reconnecting app reads (`catchUp` in packages/client's chat provider): the room's newest
- * page, then forwards from the last message it saw. The newest page also holds a message whose id
- * is below the last one seen but that committed after it (ids are taken at insert), which reading
- * only after that id would skip.
- */
-async function catchUpHistory(url: string, token: string, roomId: number, after: number) {
-  const res = await fetch(`${url}/api/chat/rooms/${roomId}/messages?limit=100`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  if (!res.ok) throw new Error(`newest page of room ${roomId}: ${res.status} ${await res.text()}`);
-  const newest = ((await res.json()) as { data: { messages: { id: number; content: string }[] } }).data.messages;
-  return [...newest, ...(await historyAfter(url, token, roomId, after))];
 }
 
 /** Sorts `values` in place; the returned function gives a percentile of them (NaN for none). */

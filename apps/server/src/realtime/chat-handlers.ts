@@ -33,6 +33,8 @@ export type ChatDeps = {
   uploadStarts: RateLimiter;
   log: { error: (o: object, m: string) => void };
   track?: <T>(work: Promise<T>) => Promise<T>;
+  /** Resolves once the other nodes can hear what this one broadcast (`SocketServer.published`). */
+  published?: () => Promise<unknown>;
   countMessage?: (type: string) => void;
   notifyAbsent: AbsentNotifier;
 };
@@ -96,6 +98,10 @@ export function chatFeature(deps: ChatDeps): SocketFeature {
     stopTyping(socket, input.roomId);
     if (duplicate) redeliverMessage(deps, message, memberIds);
     else deliverMessage(deps, message.chatRoom, user, message, memberIds);
+    // The ack waits until Redis has the delivery: a sender who holds an ack does not resend, so a
+    // node dying between the two would leave the room's other members without it until they
+    // reconnect (cluster-failover.test.ts).
+    await deps.published?.();
     return message;
   });
 

@@ -21,6 +21,7 @@ export function pollFeature(deps: DeliveryDeps): SocketFeature {
     const { message, duplicate, memberIds } = await createPoll(db, user, room, input);
     if (duplicate) redeliverMessage(deps, message, memberIds);
     else deliverMessage(deps, room, user, message, memberIds);
+    await deps.published?.(); // the ack after Redis has it, as chat:message
     return message;
   });
 

@@ -18,6 +18,12 @@ export type SocketServer = {
   clustered: boolean;
   /** Work a socket started that may still publish (presence after a disconnect); close waits for it. */
   track: <T>(work: Promise<T>) => Promise<T>;
+  /**
+   * Resolves once Redis holds every broadcast this node has made so far: one round trip on the
+   * adapter's connection, which Redis answers in order. An ack sent after it cannot announce a
+   * message that a node dying a moment later never handed to the others. At once without Redis.
+   */
+  published: () => Promise<unknown>;
   close: () => Promise<void>;
 };
 
@@ -123,6 +129,7 @@ export async function createSocketServer(httpServer: HttpServer, options: Socket
   return {
     io,
     clustered: redis !== undefined,
+    published: redis ? () => (redis as ReturnType<typeof createClient>).ping() : () => Promise.resolve(),
     track: (work) => {
       inflight.add(work);
       void work.finally(() => inflight.delete(work)).catch(() => {});

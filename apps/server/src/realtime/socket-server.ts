@@ -19,9 +19,11 @@ export type SocketServer = {
   /** Work a socket started that may still publish (presence after a disconnect); close waits for it. */
   track: <T>(work: Promise<T>) => Promise<T>;
   /**
-   * Resolves once Redis holds every broadcast this node has made so far: one round trip on the
-   * adapter's connection, which Redis answers in order. An ack sent after it cannot announce a
-   * message that a node dying a moment later never handed to the others. At once without Redis.
+   * Resolves once Redis has processed every broadcast this node has made so far: one round trip on
+   * the adapter's connection, which Redis answers in order. An ack sent after it cannot announce a
+   * message that a node dying a moment later never handed to the others. Waits at most
+   * `PUBLISHED_WAIT_MS`: with Redis unreachable, sends are acked as before (stored, heard on this
+   * node) instead of every handler, and a shutdown, waiting on it. At once without Redis.
    */
   published: () => Promise<unknown>;
   close: () => Promise<void>;
@@ -37,6 +39,18 @@ export type SocketServerOptions = {
   /** Origins a browser may open a socket from, besides the server's own. */
   isAllowedOrigin?: (origin: string, host: string | undefined) => boolean;
 };
+
+/** The longest an ack waits for Redis to take its delivery (decision 042). */
+export const PUBLISHED_WAIT_MS = 1_000;
+
+function publishedOn(redis: ReturnType<typeof createClient>) {
+  let timer: NodeJS.Timeout | undefined;
+  const bound = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, PUBLISHED_WAIT_MS);
+  });
+  const ping = redis.ping().catch(() => {});
+  return Promise.race([ping, bound]).finally(() => clearTimeout(timer));
+}
 
 /** How often sockets whose token has expired are disconnected. */
 export const EXPIRY_SWEEP_MS = 2_000;
@@ -129,7 +143,7 @@ export async function createSocketServer(httpServer: HttpServer, options: Socket
   return {
     io,
     clustered: redis !== undefined,
-    published: redis ? () => (redis as ReturnType<typeof createClient>).ping() : () => Promise.resolve(),
+    published: redis ? () => publishedOn(redis as ReturnType<typeof createClient>) : () => Promise.resolve(),
     track: (work) => {
       inflight.add(work);
       void work.finally(() => inflight.delete(work)).catch(() => {});

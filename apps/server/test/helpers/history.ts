@@ -22,7 +22,8 @@ export async function historyAfter(url: string, token: string, roomId: number, a
 
 /**
  * What a reconnecting app reads (`catchUp` in packages/client's chat provider): the room's newest
- * page, then forwards from the last message it saw. The newest page also holds a message whose id
+ * page, then forwards from the last message it saw (the app walks forwards only when the newest
+ * page does not reach back to it; reading both always is a superset). The newest page also holds a message whose id
  * is below the last one seen but that was not delivered before the cut: one that committed after
  * a higher id (ids are taken at insert), or one whose delivery the dying node never made while
  * the client already held a later message of its own from its ack. Reading only after the last

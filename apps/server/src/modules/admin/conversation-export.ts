@@ -3,7 +3,6 @@
  * with organization, room, participants, date range, who generated it, when and why; then every
  * message in the organization's time zone; page numbers in the footer).
  */
-
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { SupervisedConversation, SupervisedMessage } from '@fieldhouse/shared';
 import { toCsvLine } from '@fieldhouse/shared';
@@ -16,7 +15,7 @@ export type ConversationExport = {
   participants: SupervisedConversation['participants'];
   /** What the record covers, read before it starts: how many messages, the first's and last's times. */
   extent: { count: number; firstAt: string | null; lastAt: string | null };
-  /** The messages oldest first, a page at a time (a conversation may be longer than memory should hold). */
+  /** The messages oldest first, a page at a time (the CSV streams them; the PDF is built whole). */
   pages: AsyncIterable<SupervisedMessage[]>;
   generatedBy: { firstName: string; lastName: string | null; role: string | null };
   generatedAt: Date;
@@ -104,6 +103,8 @@ export async function conversationPdf(data: ConversationExport, options: { compr
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
+  // Awaited only at the end; an error while the pages are read must not go unhandled meanwhile.
+  done.catch(() => {});
 
   const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
   const muted = '#555555';

@@ -180,9 +180,10 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const actor = requireAdminTab(requireAuth(request).user, 'supervision');
       const data = await exportData(app, actor, request.params.roomId, request.query.reason, 'csv');
+      // The first page is read before the headers: a failure there is an ordinary error answer.
+      const body = await startedStream(conversationCsv(data));
       reply.header('content-type', 'text/csv; charset=utf-8');
       reply.header('content-disposition', `attachment; filename="${fileName(data.room.name, 'csv')}"`);
-      const body = await startedStream(conversationCsv(data));
       return reply.send(body);
     },
   );

@@ -157,7 +157,7 @@ export async function* exportUsers(db: Db, organizationId: number, query: UserLi
       cursor = { key: last.sortKey, id: last.id };
     }
   }
-  const matching = await db.select({ id: users.id }).from(users).where(where);
+  const matching = await db.select({ id: users.id }).from(users).where(where).orderBy(users.id);
   const passed = matching.map((r) => r.id).filter((id) => !written.has(id));
   for (let at = 0; at < passed.length; at += pageSize) {
     const slice = passed.slice(at, at + pageSize);

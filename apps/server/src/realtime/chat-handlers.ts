@@ -11,32 +11,24 @@ import {
   roomRefSchema,
   SOCKET_EVENTS,
 } from '@fieldhouse/shared';
-import type { Server, Socket } from 'socket.io';
+import type { Socket } from 'socket.io';
 import { z } from 'zod';
-import type { Db } from '../db/client.ts';
 import { HttpError } from '../errors.ts';
-import type { AbsentNotifier } from '../modules/chat/absent-notifier.ts';
 import { sendAsMember, sendMessage } from '../modules/chat/messages.ts';
 import { accessibleRoom } from '../modules/chat/rooms.ts';
 import { UPLOAD_STARTS_PER_MINUTE, type UploadStore } from '../modules/chat/uploads.ts';
 import type { Emit } from '../modules/safeguarding/reconcile.ts';
 import type { RateLimiter } from '../rate-limit/rate-limiter.ts';
 import { handler, type SocketFeature, socketUser } from './ack-handler.ts';
-import { deliverMessage, redeliverMessage } from './deliver-message.ts';
+import { type DeliveryDeps, deliverMessage, redeliverMessage } from './deliver-message.ts';
 import { chatRoom, userRoom } from './rooms.ts';
 
-export type ChatDeps = {
-  io: Server;
-  db: Db;
+/** What delivery needs (`io`, `db`, `log`, `published`…), and the uploads'. */
+export type ChatDeps = DeliveryDeps & {
   uploads: UploadStore;
   /** Upload starts per person (UPLOAD_STARTS_PER_MINUTE), shared across nodes with Redis. */
   uploadStarts: RateLimiter;
-  log: { error: (o: object, m: string) => void };
   track?: <T>(work: Promise<T>) => Promise<T>;
-  /** Resolves once the other nodes can hear what this one broadcast (`SocketServer.published`). */
-  published?: () => Promise<unknown>;
-  countMessage?: (type: string) => void;
-  notifyAbsent: AbsentNotifier;
 };
 
 /** The client reports its own progress too; the server's count is the one that matters. */

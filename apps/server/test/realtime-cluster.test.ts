@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { type ChatMessage, type PresenceSnapshot, SOCKET_EVENTS, type SocketAck } from '@fieldhouse/shared';
-import { sql } from 'drizzle-orm';
+import { createClient } from '@redis/client';
+import { eq, sql } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
+import { chatMessages } from '../src/db/schema/chat.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/db.ts';
 import { as, buildSchool } from './helpers/directory.ts';
@@ -132,6 +134,66 @@ describe.skipIf(!redisUrl)('chat across nodes', () => {
       for (const app of apps.splice(0)) await app.close();
       await database.close();
     }
+  });
+});
+
+describe.skipIf(!redisUrl)('a delivery Redis refuses', () => {
+  it('is not acked: the outbox sends again under the same client id and the other node hears it once', async () => {
+    await withTwoNodes(async ({ a, urlA, urlB, clients, database }) => {
+      const school = await buildSchool(a);
+      const room = (
+        await (await as(a, school.director)).post('/api/chat/rooms/direct', { userId: school.coach.id })
+      ).json().data as { id: number };
+      const sender = await openSocket(a, urlA, school.director, clients);
+      const receiver = await openSocket(a, urlB, school.coach, clients);
+      const heard: ChatMessage[] = [];
+      receiver.on(SOCKET_EVENTS.chatMessageReceived, (message: ChatMessage) => heard.push(message));
+      const clientId = randomUUID();
+      const send = () =>
+        emitWithAck<ChatMessage>(sender, SOCKET_EVENTS.chatMessage, {
+          roomId: room.id,
+          message: 'Refused once by Redis',
+          clientId,
+        });
+      const redis = createClient({ url: redisUrl });
+      await redis.connect();
+      const stream = `${database.key}:socket.io`;
+      try {
+        // A string where the install's stream was: Redis refuses every XADD (WRONGTYPE), as it
+        // would out of memory or as a read-only replica, while it still answers everything else.
+        await redis.del(stream);
+        await redis.set(stream, 'not a stream');
+        const refused = await send();
+        await redis.del(stream);
+        expect(refused).toMatchObject({ ok: false, error: { statusCode: 503, id: 'delivery_unconfirmed' } });
+        expect(heard).toEqual([]);
+
+        const received = nextEvent<ChatMessage>(receiver, SOCKET_EVENTS.chatMessageReceived, 10_000);
+        const acked = await send();
+        expect(acked.ok).toBe(true);
+        const message = (acked as { data: ChatMessage }).data;
+        expect(await received).toMatchObject({ id: message.id, content: 'Refused once by Redis' });
+        const stored = await database.db.select().from(chatMessages).where(eq(chatMessages.clientId, clientId));
+        expect(stored.map((row) => row.id)).toEqual([message.id]);
+
+        // A poll travels the same way, and its resend names the same poll.
+        const poll = { roomId: room.id, clientId: randomUUID(), question: 'Bus at 3?', options: ['Yes', 'No'] };
+        await redis.del(stream);
+        await redis.set(stream, 'not a stream');
+        const pollRefused = await emitWithAck<ChatMessage>(sender, SOCKET_EVENTS.pollCreate, poll);
+        await redis.del(stream);
+        expect(pollRefused).toMatchObject({ ok: false, error: { statusCode: 503 } });
+        const pollHeard = nextEvent<ChatMessage>(receiver, SOCKET_EVENTS.chatMessageReceived, 10_000);
+        const pollAcked = await emitWithAck<ChatMessage>(sender, SOCKET_EVENTS.pollCreate, poll);
+        const posted = (pollAcked as { data: ChatMessage }).data;
+        expect(await pollHeard).toMatchObject({ id: posted.id, poll: { question: 'Bus at 3?' } });
+        expect(
+          await database.db.select().from(chatMessages).where(eq(chatMessages.clientId, poll.clientId)),
+        ).toHaveLength(1);
+      } finally {
+        await redis.quit();
+      }
+    });
   });
 });
 

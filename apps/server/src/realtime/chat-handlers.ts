@@ -92,7 +92,7 @@ export function chatFeature(deps: ChatDeps): SocketFeature {
     else deliverMessage(deps, message.chatRoom, user, message, memberIds);
     // The ack waits until Redis has the delivery: a sender who holds an ack does not resend, so a
     // node dying between the two would leave the room's other members without it until they
-    // reconnect (cluster-failover.test.ts).
+    // reconnect (cluster-failover.test.ts). Refused by Redis, it answers 503 and the outbox resends.
     await deps.published?.();
     return message;
   });

@@ -8,6 +8,7 @@ import { createClient } from '@redis/client';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import { Server, type Socket } from 'socket.io';
+import { serviceUnavailable } from '../errors.ts';
 import { type AuthContext, bearerToken } from '../modules/auth/authenticate.ts';
 import { NODE_ID } from './node-id.ts';
 import { organizationRoom, sessionRoom, userRoom } from './rooms.ts';
@@ -19,11 +20,13 @@ export type SocketServer = {
   /** Work a socket started that may still publish (presence after a disconnect); close waits for it. */
   track: <T>(work: Promise<T>) => Promise<T>;
   /**
-   * Resolves once Redis has processed every broadcast this node has made so far: one round trip on
-   * the adapter's connection, which Redis answers in order. An ack sent after it cannot announce a
-   * message that a node dying a moment later never handed to the others. Waits at most
-   * `PUBLISHED_WAIT_MS`: with Redis unreachable, sends are acked as before (stored, heard on this
-   * node) instead of every handler, and a shutdown, waiting on it. At once without Redis.
+   * Resolves once Redis has taken every broadcast this node had under way (their `XADD`s): an
+   * ack sent after it cannot announce a message that a node dying a moment later never handed to
+   * the others. Rejects (503) when Redis refused one of them (out of memory, read-only replica,
+   * a dropped connection): the sender resends under the same client id and the server delivers
+   * the stored message again. Waits at most `PUBLISHED_WAIT_MS`: with Redis unreachable, sends
+   * are acked as before (stored, heard on this node) instead of every handler, and a shutdown,
+   * waiting on it. At once without Redis.
    */
   published: () => Promise<unknown>;
   close: () => Promise<void>;
@@ -43,13 +46,37 @@ export type SocketServerOptions = {
 /** The longest an ack waits for Redis to take its delivery (decision 042). */
 export const PUBLISHED_WAIT_MS = 1_000;
 
-function publishedOn(redis: ReturnType<typeof createClient>) {
-  let timer: NodeJS.Timeout | undefined;
-  const bound = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, PUBLISHED_WAIT_MS);
-  });
-  const ping = redis.ping().catch(() => {});
-  return Promise.race([ping, bound]).finally(() => clearTimeout(timer));
+type Publisher = { doPublish: (message: unknown) => Promise<unknown> };
+
+/**
+ * Watches the adapter's publishes (each an `XADD` on its Redis connection) and answers
+ * `published`. The adapter starts a broadcast's publish synchronously in `emit` and drops its
+ * outcome (it logs a failure at debug level only), so this keeps the ones under way.
+ */
+function trackPublishes(adapter: Publisher): () => Promise<unknown> {
+  const underWay = new Set<Promise<unknown>>();
+  const publish = adapter.doPublish.bind(adapter);
+  adapter.doPublish = (message) => {
+    const sent = publish(message);
+    underWay.add(sent);
+    const settled = () => underWay.delete(sent);
+    sent.then(settled, settled);
+    return sent;
+  };
+  return () => {
+    if (underWay.size === 0) return Promise.resolve();
+    let timer: NodeJS.Timeout | undefined;
+    const bound = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, PUBLISHED_WAIT_MS);
+    });
+    const taken = Promise.all(underWay).catch((err: unknown) => {
+      throw Object.assign(
+        serviceUnavailable('Saved, but not yet delivered to everyone: send it again', 'delivery_unconfirmed'),
+        { cause: err },
+      );
+    });
+    return Promise.race([taken, bound]).finally(() => clearTimeout(timer));
+  };
 }
 
 /** How often sockets whose token has expired are disconnected. */
@@ -143,7 +170,7 @@ export async function createSocketServer(httpServer: HttpServer, options: Socket
   return {
     io,
     clustered: redis !== undefined,
-    published: redis ? () => publishedOn(redis as ReturnType<typeof createClient>) : () => Promise.resolve(),
+    published: redis ? trackPublishes(io.of('/').adapter as unknown as Publisher) : () => Promise.resolve(),
     track: (work) => {
       inflight.add(work);
       void work.finally(() => inflight.delete(work)).catch(() => {});

@@ -285,6 +285,31 @@ describe('Outbox refusals', () => {
     ]);
   });
 
+  it('sends again by itself, with the same client id, when the server asks for it (503)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      let asked = false;
+      channel.handler = (event, payload) => {
+        if (event === SOCKET_EVENTS.chatMessage && !asked) {
+          asked = true;
+          throw new SocketRequestError(503, 'Saved, but not yet delivered to everyone: send it again');
+        }
+        return serve(event, payload);
+      };
+      const item = outbox.send(3, 'hello');
+      await vi.advanceTimersByTimeAsync(0);
+      expect(channel.sent()).toHaveLength(1);
+      expect(outbox.pending(3)).toEqual([expect.objectContaining({ clientId: item?.clientId, status: 'sending' })]);
+
+      await vi.advanceTimersByTimeAsync(3000);
+      expect(onSent).toHaveBeenCalledTimes(1);
+      expect(channel.sent().map((p) => p.clientId)).toEqual([item?.clientId, item?.clientId]);
+      expect(outbox.pending(3)).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('sends a failed message again on retry, with the same client id', async () => {
     refuseFirst();
     const item = outbox.send(3, 'hello');

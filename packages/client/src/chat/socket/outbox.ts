@@ -43,9 +43,15 @@ export type OutboxChannel = UploadChannel & {
   onConnect(callback: () => void): () => void;
 };
 
-/** Refusals the server answered (4xx): sending again would not help, so the message fails. */
-const isRefusal = (error: unknown): error is Error & { statusCode: number } =>
-  error instanceof Error && typeof (error as { statusCode?: unknown }).statusCode === 'number';
+/**
+ * Answers the server gave that sending again would not change (a 4xx, a server error): the
+ * message fails and shows Retry. A 503 is the server asking for the resend (the message is
+ * stored but its delivery was not confirmed): it goes again by itself, like a lost ack.
+ */
+const isRefusal = (error: unknown): error is Error & { statusCode: number } => {
+  const statusCode = error instanceof Error ? (error as { statusCode?: unknown }).statusCode : undefined;
+  return typeof statusCode === 'number' && statusCode !== 503;
+};
 
 const messageTypeFor = (files: PendingFile[]): MessageType =>
   files.length === 0 ? 'TEXT' : files.every((f) => f.file.type.startsWith('image/')) ? 'IMAGE' : 'FILE';
@@ -217,8 +223,8 @@ export class Outbox {
         this.update(item.clientId, (i) => ({ ...i, status: 'failed', error: error.message }));
         return true;
       }
-      // Timed out or disconnected: keep it; the same client id goes again on reconnect, or
-      // shortly if the connection stayed up (the ack was lost, not the socket).
+      // Timed out, disconnected or asked to resend: keep it; the same client id goes again on
+      // reconnect, or shortly if the connection stayed up (the ack was lost, not the socket).
       if (this.channel.connected) {
         clearTimeout(this.retryTimer);
         this.retryTimer = setTimeout(() => void this.work(), RESEND_AFTER_MS);

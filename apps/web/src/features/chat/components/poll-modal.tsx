@@ -3,7 +3,7 @@ import { type PollCreate, pollCreateSchema, SOCKET_EVENTS } from '@fieldhouse/sh
 import { ActionIcon, Button, Group, Input, Modal, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 
 type Values = { question: string; options: string[]; multipleChoice: boolean };
@@ -12,6 +12,9 @@ type Values = { question: string; options: string[]; multipleChoice: boolean };
 export function PollModal({ roomId, opened, onClose }: { roomId: number; opened: boolean; onClose: () => void }) {
   const { socket } = useChat();
   const [saving, setSaving] = useState(false);
+  // One id until the poll is posted: sending again after an unconfirmed delivery (503) must not
+  // post it twice; the server answers a repeated id with the stored poll.
+  const clientId = useRef(crypto.randomUUID());
   const form = useForm<Values>({
     initialValues: { question: '', options: ['', ''], multipleChoice: false },
     validate: {
@@ -23,7 +26,7 @@ export function PollModal({ roomId, opened, onClose }: { roomId: number; opened:
   const submit = form.onSubmit((values) => {
     const input: PollCreate = {
       roomId,
-      clientId: crypto.randomUUID(),
+      clientId: clientId.current,
       question: values.question,
       options: values.options.filter((o) => o.trim()),
       multipleChoice: values.multipleChoice,
@@ -37,6 +40,7 @@ export function PollModal({ roomId, opened, onClose }: { roomId: number; opened:
     socket
       .request(SOCKET_EVENTS.pollCreate, parsed.data)
       .then(() => {
+        clientId.current = crypto.randomUUID();
         form.reset();
         onClose();
       })

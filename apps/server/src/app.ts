@@ -209,7 +209,7 @@ export async function buildApp({ config, database, logger, identity: given }: Ap
       uploadStarts: app.rateLimits.create('upload-starts', UPLOAD_STARTS_PER_MINUTE),
       log: app.log,
       track: sockets.track,
-      published: sockets.published,
+      delivered: sockets.delivered,
       countMessage: (type) => metrics.chatMessages.inc({ type }),
     }),
   );

@@ -23,7 +23,7 @@ import { handler, type SocketFeature, socketUser } from './ack-handler.ts';
 import { type DeliveryDeps, deliverMessage, redeliverMessage } from './deliver-message.ts';
 import { chatRoom, userRoom } from './rooms.ts';
 
-/** What delivery needs (`io`, `db`, `log`, `published`…), and the uploads'. */
+/** What delivery needs (`io`, `db`, `log`, `delivered`…), and the uploads'. */
 export type ChatDeps = DeliveryDeps & {
   uploads: UploadStore;
   /** Upload starts per person (UPLOAD_STARTS_PER_MINUTE), shared across nodes with Redis. */
@@ -88,12 +88,14 @@ export function chatFeature(deps: ChatDeps): SocketFeature {
       (await sendAsMember(db, user, input.roomId, send)) ??
       (await sendMessage(db, user, await accessibleRoom(db, user, input.roomId, live), send));
     stopTyping(socket, input.roomId);
-    if (duplicate) redeliverMessage(deps, message, memberIds);
-    else deliverMessage(deps, message.chatRoom, user, message, memberIds);
     // The ack waits until Redis has the delivery: a sender who holds an ack does not resend, so a
     // node dying between the two would leave the room's other members without it until they
     // reconnect (cluster-failover.test.ts). Refused by Redis, it answers 503 and the outbox resends.
-    await deps.published?.();
+    await deps.delivered(() =>
+      duplicate
+        ? redeliverMessage(deps, message, memberIds)
+        : deliverMessage(deps, message.chatRoom, user, message, memberIds),
+    );
     return message;
   });
 

@@ -10,8 +10,8 @@ export type DeliveryDeps = {
   io: Server;
   db: Db;
   log: { error: (o: object, m: string) => void };
-  /** Resolves once the other nodes can hear what this one broadcast (`SocketServer.published`). */
-  published?: () => Promise<unknown>;
+  /** Runs a delivery; resolves once the other nodes can hear it (`SocketServer.delivered`). */
+  delivered: (send: () => void) => Promise<unknown>;
   /** Counts a delivered message by type (metrics). */
   countMessage?: (type: string) => void;
   /** The bell for members not in the room: batched, and never holding up the sender's ack. */

@@ -19,9 +19,10 @@ export function pollFeature(deps: DeliveryDeps): SocketFeature {
     const user = socketUser(socket);
     const room = await accessibleRoom(db, user, roomId, live);
     const { message, duplicate, memberIds } = await createPoll(db, user, room, input);
-    if (duplicate) redeliverMessage(deps, message, memberIds);
-    else deliverMessage(deps, room, user, message, memberIds);
-    await deps.published?.(); // the ack after Redis has it, as chat:message
+    // The ack after Redis has it, as chat:message.
+    await deps.delivered(() =>
+      duplicate ? redeliverMessage(deps, message, memberIds) : deliverMessage(deps, room, user, message, memberIds),
+    );
     return message;
   });
 

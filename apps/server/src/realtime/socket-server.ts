@@ -20,15 +20,15 @@ export type SocketServer = {
   /** Work a socket started that may still publish (presence after a disconnect); close waits for it. */
   track: <T>(work: Promise<T>) => Promise<T>;
   /**
-   * Resolves once Redis has taken every broadcast this node had under way (their `XADD`s): an
-   * ack sent after it cannot announce a message that a node dying a moment later never handed to
-   * the others. Rejects (503) when Redis refused one of them (out of memory, read-only replica,
-   * a dropped connection): the sender resends under the same client id and the server delivers
-   * the stored message again. Waits at most `PUBLISHED_WAIT_MS`: with Redis unreachable, sends
-   * are acked as before (stored, heard on this node) instead of every handler, and a shutdown,
-   * waiting on it. At once without Redis.
+   * Runs `send` (which broadcasts) and resolves once Redis has taken what it broadcast (its
+   * `XADD`s): an ack sent after it cannot announce a message that a node dying a moment later never
+   * handed to the others. Rejects (503 `delivery_unconfirmed`) when Redis refused one (out of
+   * memory, a read-only replica, a dropped connection): the message is stored, and a resend under
+   * its client id delivers it again. Waits at most `PUBLISHED_WAIT_MS`: with Redis unreachable,
+   * sends are acked as before (stored, heard on this node) instead of every handler, and a
+   * shutdown, waiting on it. At once without Redis.
    */
-  published: () => Promise<unknown>;
+  delivered: (send: () => void) => Promise<unknown>;
   close: () => Promise<void>;
 };
 
@@ -43,33 +43,39 @@ export type SocketServerOptions = {
   isAllowedOrigin?: (origin: string, host: string | undefined) => boolean;
 };
 
-/** The longest an ack waits for Redis to take its delivery (decision 042). */
+/** The longest an ack waits for Redis to take its delivery (decisions 042, 043). */
 export const PUBLISHED_WAIT_MS = 1_000;
 
 type Publisher = { doPublish: (message: unknown) => Promise<unknown> };
 
 /**
- * Watches the adapter's publishes (each an `XADD` on its Redis connection) and answers
- * `published`. The adapter starts a broadcast's publish synchronously in `emit` and drops its
- * outcome (it logs a failure at debug level only), so this keeps the ones under way.
+ * `SocketServer.delivered` over the adapter's publishes (each an `XADD` on its Redis
+ * connection). Socket.IO's cluster adapter starts a broadcast's publish synchronously inside
+ * `emit` and drops its outcome (it logs a failure at debug level only), so the publishes a
+ * `send` starts are collected while it runs: exactly its own, whatever else the node is doing.
  */
-function trackPublishes(adapter: Publisher): () => Promise<unknown> {
-  const underWay = new Set<Promise<unknown>>();
+function deliveredOver(adapter: Publisher): (send: () => void) => Promise<unknown> {
+  let collecting: Promise<unknown>[] | undefined;
   const publish = adapter.doPublish.bind(adapter);
   adapter.doPublish = (message) => {
     const sent = publish(message);
-    underWay.add(sent);
-    const settled = () => underWay.delete(sent);
-    sent.then(settled, settled);
+    collecting?.push(sent);
     return sent;
   };
-  return () => {
-    if (underWay.size === 0) return Promise.resolve();
+  return (send) => {
+    const sent: Promise<unknown>[] = [];
+    collecting = sent;
+    try {
+      send();
+    } finally {
+      collecting = undefined;
+    }
+    if (sent.length === 0) return Promise.resolve();
     let timer: NodeJS.Timeout | undefined;
     const bound = new Promise<void>((resolve) => {
       timer = setTimeout(resolve, PUBLISHED_WAIT_MS);
     });
-    const taken = Promise.all(underWay).catch((err: unknown) => {
+    const taken = Promise.all(sent).catch((err: unknown) => {
       throw Object.assign(
         serviceUnavailable('Saved, but not yet delivered to everyone: send it again', 'delivery_unconfirmed'),
         { cause: err },
@@ -78,6 +84,12 @@ function trackPublishes(adapter: Publisher): () => Promise<unknown> {
     return Promise.race([taken, bound]).finally(() => clearTimeout(timer));
   };
 }
+
+/** Without Redis every socket is on this node: what `send` broadcast has arrived. */
+const deliveredHere = (send: () => void) => {
+  send();
+  return Promise.resolve();
+};
 
 /** How often sockets whose token has expired are disconnected. */
 export const EXPIRY_SWEEP_MS = 2_000;
@@ -170,7 +182,7 @@ export async function createSocketServer(httpServer: HttpServer, options: Socket
   return {
     io,
     clustered: redis !== undefined,
-    published: redis ? trackPublishes(io.of('/').adapter as unknown as Publisher) : () => Promise.resolve(),
+    delivered: redis ? deliveredOver(io.of('/').adapter as unknown as Publisher) : deliveredHere,
     track: (work) => {
       inflight.add(work);
       void work.finally(() => inflight.delete(work)).catch(() => {});

@@ -310,6 +310,42 @@ describe('Outbox refusals', () => {
     }
   });
 
+  it('shows Retry with the reason once three sends in a row were unconfirmed (503), and starts over on retry', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const reason = 'Saved, but not yet delivered to everyone: send it again';
+      let unconfirmed = 0;
+      channel.handler = (event, payload) => {
+        if (event === SOCKET_EVENTS.chatMessage && unconfirmed < 5) {
+          unconfirmed++;
+          throw new SocketRequestError(503, reason);
+        }
+        return serve(event, payload);
+      };
+      const item = outbox.send(3, 'hello');
+      await vi.advanceTimersByTimeAsync(0);
+      await vi.advanceTimersByTimeAsync(3000);
+      expect(outbox.pending(3)[0]?.status).toBe('sending');
+      await vi.advanceTimersByTimeAsync(3000);
+      expect(channel.sent()).toHaveLength(3);
+      expect(outbox.pending(3)).toEqual([expect.objectContaining({ status: 'failed', error: reason })]);
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(channel.sent()).toHaveLength(3);
+
+      // Two more unconfirmed sends (the count starts over), then the stored message's ack.
+      outbox.retry(item?.clientId ?? '');
+      await vi.advanceTimersByTimeAsync(0);
+      await vi.advanceTimersByTimeAsync(3000);
+      expect(onSent).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(3000);
+      expect(onSent).toHaveBeenCalledTimes(1);
+      expect(new Set(channel.sent().map((p) => p.clientId))).toEqual(new Set([item?.clientId]));
+      expect(channel.sent()).toHaveLength(6);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('sends a failed message again on retry, with the same client id', async () => {
     refuseFirst();
     const item = outbox.send(3, 'hello');

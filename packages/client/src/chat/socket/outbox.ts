@@ -43,15 +43,15 @@ export type OutboxChannel = UploadChannel & {
   onConnect(callback: () => void): () => void;
 };
 
+/** Refusals the server answered (4xx, a server error): sending again would not help, so the message fails. */
+const isRefusal = (error: unknown): error is Error & { statusCode: number } =>
+  error instanceof Error && typeof (error as { statusCode?: unknown }).statusCode === 'number';
+
 /**
- * Answers the server gave that sending again would not change (a 4xx, a server error): the
- * message fails and shows Retry. A 503 is the server asking for the resend (the message is
- * stored but its delivery was not confirmed): it goes again by itself, like a lost ack.
+ * The server stored the message but could not confirm its delivery to everyone (503, decision
+ * 043): it asks for the resend, which goes like a lost ack's, a few times before it shows Retry.
  */
-const isRefusal = (error: unknown): error is Error & { statusCode: number } => {
-  const statusCode = error instanceof Error ? (error as { statusCode?: unknown }).statusCode : undefined;
-  return typeof statusCode === 'number' && statusCode !== 503;
-};
+const isUnconfirmed = (error: unknown) => isRefusal(error) && error.statusCode === 503;
 
 const messageTypeFor = (files: PendingFile[]): MessageType =>
   files.length === 0 ? 'TEXT' : files.every((f) => f.file.type.startsWith('image/')) ? 'IMAGE' : 'FILE';
@@ -63,6 +63,8 @@ export class Outbox {
   private working = false;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly stopWatching: () => void;
+  /** Resends each message's unconfirmed deliveries (503) have asked for so far. */
+  private readonly unconfirmed = new Map<string, number>();
 
   constructor(
     private readonly channel: OutboxChannel,
@@ -119,6 +121,7 @@ export class Outbox {
   discard(clientId: string) {
     for (const f of this.items.find((i) => i.clientId === clientId)?.files ?? []) f.controller.abort();
     this.items = this.items.filter((i) => i.clientId !== clientId);
+    this.unconfirmed.delete(clientId);
     this.changed();
   }
 
@@ -215,11 +218,16 @@ export class Outbox {
         replyToId: item.replyTo?.id,
       });
       this.items = this.items.filter((i) => i.clientId !== item.clientId);
+      this.unconfirmed.delete(item.clientId);
       this.onSent(stored);
       this.changed();
       return true;
     } catch (error) {
-      if (isRefusal(error)) {
+      const unconfirmed = isUnconfirmed(error) ? (this.unconfirmed.get(item.clientId) ?? 0) + 1 : 0;
+      if (unconfirmed > 0 && unconfirmed < UNCONFIRMED_RESENDS) {
+        this.unconfirmed.set(item.clientId, unconfirmed);
+      } else if (isRefusal(error)) {
+        this.unconfirmed.delete(item.clientId);
         this.update(item.clientId, (i) => ({ ...i, status: 'failed', error: error.message }));
         return true;
       }
@@ -255,3 +263,5 @@ export class Outbox {
 
 const EMPTY: PendingMessage[] = [];
 const RESEND_AFTER_MS = 3000;
+/** Sends of one message answered 503 before it fails and shows Retry: Redis is refusing writes. */
+const UNCONFIRMED_RESENDS = 3;

@@ -12,11 +12,20 @@ type Values = { question: string; options: string[]; multipleChoice: boolean };
 export function PollModal({ roomId, opened, onClose }: { roomId: number; opened: boolean; onClose: () => void }) {
   const { socket } = useChat();
   const [saving, setSaving] = useState(false);
-  // One id until the poll is posted: sending again after an unconfirmed delivery (503) must not
-  // post it twice; the server answers a repeated id with the stored poll.
+  // One id per poll as written: sending it again after an unconfirmed delivery (503) must not post
+  // it twice (the server answers a repeated id with the stored poll); an edit, or closing the
+  // form, makes it another poll.
   const clientId = useRef(crypto.randomUUID());
+  const renewId = () => {
+    clientId.current = crypto.randomUUID();
+  };
+  const close = () => {
+    renewId();
+    onClose();
+  };
   const form = useForm<Values>({
     initialValues: { question: '', options: ['', ''], multipleChoice: false },
+    onValuesChange: renewId,
     validate: {
       question: (value) => (value.trim() ? null : 'Ask a question'),
       options: (value) => (value.filter((o) => o.trim()).length >= 2 ? null : 'Give at least two options'),
@@ -40,16 +49,15 @@ export function PollModal({ roomId, opened, onClose }: { roomId: number; opened:
     socket
       .request(SOCKET_EVENTS.pollCreate, parsed.data)
       .then(() => {
-        clientId.current = crypto.randomUUID();
         form.reset();
-        onClose();
+        close();
       })
       .catch((error: Error) => toast.error(error.message))
       .finally(() => setSaving(false));
   });
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Create a poll" centered>
+    <Modal opened={opened} onClose={close} title="Create a poll" centered>
       <form onSubmit={submit}>
         <Stack>
           <TextInput
@@ -93,7 +101,7 @@ export function PollModal({ roomId, opened, onClose }: { roomId: number; opened:
             <Switch label="Allow several choices" {...form.getInputProps('multipleChoice', { type: 'checkbox' })} />
           </Group>
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" onClick={close}>
               Cancel
             </Button>
             <Button type="submit" loading={saving}>

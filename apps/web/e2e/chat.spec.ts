@@ -207,3 +207,56 @@ test('a team’s chat opens in the same thread, and the director posts to the wh
   await expect(page.getByTestId('message-list')).toContainText('Team meeting after practice today');
   await shot('team-chats');
 });
+
+test('the director asks the coach a question with a poll, and sees the vote arrive', async ({
+  page,
+  shot,
+  baseURL,
+}) => {
+  const coach = await ChatClient.connect(baseURL as string, DEMO.coach);
+  const admin = await ChatClient.connect(baseURL as string, DEMO.admin);
+  const adminId = (await admin.me()).id;
+  admin.close();
+  const roomId = await coach.directRoomWith(adminId);
+  try {
+    await signIn(page, DEMO.admin, `/messages/?tab=COACHES&roomId=${roomId}`);
+    await expect(page.getByTestId('connection-state')).toHaveAttribute('data-state', 'connected');
+    await page.getByRole('button', { name: 'Create a poll' }).click();
+    const form = page.getByRole('dialog', { name: 'Create a poll' });
+    // Posting without options says what is missing.
+    await form.getByRole('textbox', { name: 'Question' }).fill('Which bus for Saturday?');
+    await form.getByRole('button', { name: 'Post poll' }).click();
+    await expect(form).toContainText('Give at least two options');
+    await form.getByRole('textbox', { name: 'Option 1' }).fill('7:00 from the gym');
+    await expect(form).not.toContainText('Give at least two options');
+    await form.getByRole('textbox', { name: 'Option 2' }).fill('7:30 from the lot');
+    await form.getByRole('button', { name: 'Add option' }).click();
+    await form.getByRole('textbox', { name: 'Option 3' }).fill('Parents drive');
+    await shot('poll-form');
+
+    const asked = new Promise<{ id: number; poll: { id: number; options: { id: number; text: string }[] } }>(
+      (resolve) =>
+        coach.socket.on(
+          SOCKET_EVENTS.chatMessageReceived,
+          (m: { id: number; poll: { id: number; options: { id: number; text: string }[] } | null }) => {
+            if (m.poll) resolve(m as never);
+          },
+        ),
+    );
+    await form.getByRole('button', { name: 'Post poll' }).click();
+    await expect(form).toBeHidden();
+    const { poll } = await asked;
+    expect(poll.options.map((o) => o.text)).toEqual(['7:00 from the gym', '7:30 from the lot', 'Parents drive']);
+    await expect(page.getByRole('button', { name: /^Parents drive, 0 votes/ })).toBeVisible();
+
+    // The coach votes from their own app; the director's tally moves live.
+    await coach.request(SOCKET_EVENTS.pollVote, {
+      pollId: poll.id,
+      optionIds: [poll.options.find((o) => o.text === 'Parents drive')?.id],
+    });
+    await expect(page.getByRole('progressbar', { name: 'Parents drive: 1 vote, 100%' })).toBeVisible();
+    await shot('poll-voted');
+  } finally {
+    coach.close();
+  }
+});

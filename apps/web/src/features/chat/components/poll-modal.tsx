@@ -25,7 +25,12 @@ export function PollModal({ roomId, opened, onClose }: { roomId: number; opened:
   };
   const form = useForm<Values>({
     initialValues: { question: '', options: ['', ''], multipleChoice: false },
-    onValuesChange: renewId,
+    onValuesChange: () => {
+      renewId();
+      // The list's own error ("at least two options") goes once an option is written; the
+      // form clears only the changed field's.
+      form.clearFieldError('options');
+    },
     validate: {
       question: (value) => (value.trim() ? null : 'Ask a question'),
       options: (value) => (value.filter((o) => o.trim()).length >= 2 ? null : 'Give at least two options'),

@@ -10,7 +10,7 @@ import { createTestDatabase, type TestDatabase } from './helpers/db.ts';
 import { as, buildSchool } from './helpers/directory.ts';
 import { signInAs } from './helpers/factories.ts';
 import { emitWithAck, nextEvent, openSocket } from './helpers/sockets.ts';
-import { startTwoNodes } from './helpers/two-nodes.ts';
+import { startTwoNodes, type TwoNodes } from './helpers/two-nodes.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 const apps: TestApp[] = [];
@@ -39,6 +39,16 @@ async function withTwoNodes(
     for (const app of apps.splice(0)) await app.close();
     await database.close();
   }
+}
+
+/** A school's director on node A and its coach on node B, in their direct conversation. */
+async function directorAndCoachApart({ a, urlA, urlB, clients }: Omit<TwoNodes, 'b'> & { clients: Socket[] }) {
+  const school = await buildSchool(a);
+  const room = (await (await as(a, school.director)).post('/api/chat/rooms/direct', { userId: school.coach.id })).json()
+    .data as { id: number };
+  const sender = await openSocket(a, urlA, school.director, clients);
+  const receiver = await openSocket(a, urlB, school.coach, clients);
+  return { room, sender, receiver };
 }
 
 describe.skipIf(!redisUrl)('several nodes over Redis', () => {
@@ -140,12 +150,7 @@ describe.skipIf(!redisUrl)('chat across nodes', () => {
 describe.skipIf(!redisUrl)('a delivery Redis refuses', () => {
   it('is not acked: the outbox sends again under the same client id and the other node hears it once', async () => {
     await withTwoNodes(async ({ a, urlA, urlB, clients, database }) => {
-      const school = await buildSchool(a);
-      const room = (
-        await (await as(a, school.director)).post('/api/chat/rooms/direct', { userId: school.coach.id })
-      ).json().data as { id: number };
-      const sender = await openSocket(a, urlA, school.director, clients);
-      const receiver = await openSocket(a, urlB, school.coach, clients);
+      const { room, sender, receiver } = await directorAndCoachApart({ a, urlA, urlB, clients });
       const heard: ChatMessage[] = [];
       receiver.on(SOCKET_EVENTS.chatMessageReceived, (message: ChatMessage) => heard.push(message));
       const clientId = randomUUID();
@@ -247,12 +252,7 @@ describe.skipIf(!redisUrl)('presence across nodes', () => {
 describe.skipIf(!redisUrl)('one node of several shutting down', () => {
   it('sends out a message it stored while shutting down before it lets go of Redis', async () => {
     await withTwoNodes(async ({ a, urlA, urlB, clients, database }) => {
-      const school = await buildSchool(a);
-      const room = (
-        await (await as(a, school.director)).post('/api/chat/rooms/direct', { userId: school.coach.id })
-      ).json().data as { id: number };
-      const sender = await openSocket(a, urlA, school.director, clients);
-      const receiver = await openSocket(a, urlB, school.coach, clients);
+      const { room, sender, receiver } = await directorAndCoachApart({ a, urlA, urlB, clients });
       const received = nextEvent<ChatMessage>(receiver, SOCKET_EVENTS.chatMessageReceived, 10_000);
       // Someone holds the room's row, so the send waits inside its statement while node A stops.
       let release = () => {};

@@ -107,3 +107,12 @@ export class ChatClient {
     this.socket.close();
   }
 }
+
+/** `email` on a live socket, in their direct room with the demo admin. */
+export async function talkToAdmin(baseURL: string, email: string) {
+  const admin = await ChatClient.connect(baseURL, DEMO.admin);
+  const adminId = (await admin.me()).id;
+  admin.close();
+  const client = await ChatClient.connect(baseURL, email);
+  return { client, roomId: await client.directRoomWith(adminId) };
+}

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { SOCKET_EVENTS } from '@fieldhouse/shared';
 import type { Locator, Page } from '@playwright/test';
 import { smallTargets } from './axe.ts';
-import { ChatClient } from './chat-client.ts';
+import { talkToAdmin } from './chat-client.ts';
 import { fileChoosers, noisePng } from './files.ts';
 import { expect, test } from './fixtures.ts';
 import { DEMO, signIn } from './helpers.ts';
@@ -31,19 +31,6 @@ async function axeViolations(page: Page) {
 
 const overlaps = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-
-async function adminId(baseURL: string) {
-  const admin = await ChatClient.connect(baseURL, DEMO.admin);
-  const id = (await admin.me()).id;
-  admin.close();
-  return id;
-}
-
-/** `email` on a live socket, in their direct room with the demo admin. */
-async function talkToAdmin(baseURL: string, email: string) {
-  const client = await ChatClient.connect(baseURL, email);
-  return { client, roomId: await client.directRoomWith(await adminId(baseURL)) };
-}
 
 test.describe('on a phone', () => {
   test.use(PHONE);

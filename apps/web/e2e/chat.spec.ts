@@ -1,5 +1,5 @@
 import { SOCKET_EVENTS } from '@fieldhouse/shared';
-import { ChatClient } from './chat-client.ts';
+import { ChatClient, talkToAdmin } from './chat-client.ts';
 import { fileChoosers, noisePng, sparseFile } from './files.ts';
 import { expect, test } from './fixtures.ts';
 import { DEMO, signIn, submitSignIn } from './helpers.ts';
@@ -12,11 +12,7 @@ test('a coach’s message arrives live, unread badges move, and the director rep
   shot,
   baseURL,
 }) => {
-  const coach = await ChatClient.connect(baseURL as string, DEMO.coach);
-  const admin = await ChatClient.connect(baseURL as string, DEMO.admin);
-  const adminId = (await admin.me()).id;
-  admin.close();
-  const roomId = await coach.directRoomWith(adminId);
+  const { client: coach, roomId } = await talkToAdmin(baseURL as string, DEMO.coach);
   try {
     await signIn(page, DEMO.admin, '/messages/');
     const list = page.getByRole('list', { name: 'Coaches conversations' });
@@ -78,9 +74,7 @@ test('a 3 MB photo uploads with a progress bar and renders; a 101 MB file is ref
   shot,
   baseURL,
 }) => {
-  const coach = await ChatClient.connect(baseURL as string, DEMO.coach);
-  const adminId = (await (await ChatClient.connect(baseURL as string, DEMO.admin)).me()).id;
-  const roomId = await coach.directRoomWith(adminId);
+  const { client: coach, roomId } = await talkToAdmin(baseURL as string, DEMO.coach);
   const choosers = fileChoosers(page);
   try {
     await signIn(page, DEMO.admin, `/messages/?tab=COACHES&roomId=${roomId}`);
@@ -213,11 +207,7 @@ test('the director asks the coach a question with a poll, and sees the vote arri
   shot,
   baseURL,
 }) => {
-  const coach = await ChatClient.connect(baseURL as string, DEMO.coach);
-  const admin = await ChatClient.connect(baseURL as string, DEMO.admin);
-  const adminId = (await admin.me()).id;
-  admin.close();
-  const roomId = await coach.directRoomWith(adminId);
+  const { client: coach, roomId } = await talkToAdmin(baseURL as string, DEMO.coach);
   try {
     await signIn(page, DEMO.admin, `/messages/?tab=COACHES&roomId=${roomId}`);
     await expect(page.getByTestId('connection-state')).toHaveAttribute('data-state', 'connected');

@@ -25,8 +25,9 @@ export type SocketServer = {
    * handed to the others. Rejects (503 `delivery_unconfirmed`) when Redis refused one (out of
    * memory, a read-only replica, a dropped connection): the message is stored, and a resend under
    * its client id delivers it again. Waits at most `PUBLISHED_WAIT_MS`: with Redis unreachable,
-   * sends are acked as before (stored, heard on this node) instead of every handler, and a
-   * shutdown, waiting on it. At once without Redis.
+   * sends are acked after it (stored; the adapter delivers to this node's own sockets once its
+   * publish is answered) instead of every handler, and a shutdown, waiting on Redis. At once
+   * without Redis.
    */
   delivered: (send: () => void) => Promise<unknown>;
   close: () => Promise<void>;
@@ -64,12 +65,14 @@ function deliveredOver(adapter: Publisher): (send: () => void) => Promise<unknow
   };
   return (send) => {
     const sent: Promise<unknown>[] = [];
+    const outer = collecting;
     collecting = sent;
     try {
       send();
     } finally {
-      collecting = undefined;
+      collecting = outer;
     }
+    outer?.push(...sent);
     if (sent.length === 0) return Promise.resolve();
     let timer: NodeJS.Timeout | undefined;
     const bound = new Promise<void>((resolve) => {

@@ -346,6 +346,29 @@ describe('Outbox refusals', () => {
     }
   });
 
+  it('counts unconfirmed sends in a row: a timeout between them starts the count over', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const answers = ['503', '503', 'timeout', '503', '503'];
+      channel.handler = (event, payload) => {
+        const answer = event === SOCKET_EVENTS.chatMessage ? answers.shift() : undefined;
+        if (answer === '503') throw new SocketRequestError(503, 'Saved, but not yet delivered to everyone');
+        if (answer === 'timeout') throw new Error('operation has timed out');
+        return serve(event, payload);
+      };
+      outbox.send(3, 'hello');
+      await vi.advanceTimersByTimeAsync(0);
+      for (let i = 0; i < 5; i++) {
+        expect(outbox.pending(3)[0]?.status).toBe('sending');
+        await vi.advanceTimersByTimeAsync(3000);
+      }
+      expect(channel.sent()).toHaveLength(6);
+      expect(onSent).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('sends a failed message again on retry, with the same client id', async () => {
     refuseFirst();
     const item = outbox.send(3, 'hello');

@@ -223,11 +223,13 @@ export class Outbox {
       this.changed();
       return true;
     } catch (error) {
+      // Unconfirmed sends count in a row: any other outcome starts the count over.
       const unconfirmed = isUnconfirmed(error) ? (this.unconfirmed.get(item.clientId) ?? 0) + 1 : 0;
+      this.unconfirmed.delete(item.clientId);
       if (unconfirmed > 0 && unconfirmed < UNCONFIRMED_RESENDS) {
-        this.unconfirmed.set(item.clientId, unconfirmed);
+        // Unless it was discarded meanwhile.
+        if (this.find(item.clientId)) this.unconfirmed.set(item.clientId, unconfirmed);
       } else if (isRefusal(error)) {
-        this.unconfirmed.delete(item.clientId);
         this.update(item.clientId, (i) => ({ ...i, status: 'failed', error: error.message }));
         return true;
       }

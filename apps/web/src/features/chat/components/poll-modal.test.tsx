@@ -1,7 +1,8 @@
 /**
  * The poll form's client id: a poll sent again after the server stored it but could not confirm
- * its delivery (503, decision 043) must carry the same id, so it is not posted twice; an edited
- * poll is another poll. The socket is a stub that answers as the server would.
+ * its delivery (503, decision 043) must carry the same id, so it is not posted twice, even after
+ * the form was closed and opened again; an edited poll is another poll. The socket is a stub
+ * that answers as the server would.
  */
 import { MantineProvider } from '@mantine/core';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
@@ -49,11 +50,17 @@ describe('PollModal', () => {
     const [first, second] = sentIds();
     expect(first).toMatch(/^[0-9a-f-]{36}$/);
     expect(second).toBe(first);
+    // Closing the form or adding an empty option leaves the same poll: the same id.
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add option' }));
+    fireEvent.change(screen.getByLabelText('Question'), { target: { value: '  Bus at 3? ' } });
+    await post(3);
+    expect(sentIds()[2]).toBe(first);
 
     fireEvent.change(screen.getByLabelText('Question'), { target: { value: 'Bus at 4?' } });
-    await post(3);
-    expect(sentIds()[2]).not.toBe(first);
-    expect(request.mock.calls[2]?.[1]).toMatchObject({ roomId: 3, question: 'Bus at 4?', options: ['Yes', 'No'] });
+    await post(4);
+    expect(sentIds()[3]).not.toBe(first);
+    expect(request.mock.calls[3]?.[1]).toMatchObject({ roomId: 3, question: 'Bus at 4?', options: ['Yes', 'No'] });
   });
 
   it('closes once the poll is posted', async () => {

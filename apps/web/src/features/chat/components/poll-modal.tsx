@@ -12,24 +12,22 @@ type Values = { question: string; options: string[]; multipleChoice: boolean };
 export function PollModal({ roomId, opened, onClose }: { roomId: number; opened: boolean; onClose: () => void }) {
   const { socket } = useChat();
   const [saving, setSaving] = useState(false);
-  // One id per poll as written: sending it again after an unconfirmed delivery (503) must not post
-  // it twice (the server answers a repeated id with the stored poll); an edit, or closing the
-  // form, makes it another poll.
-  const clientId = useRef(crypto.randomUUID());
-  const renewId = () => {
-    clientId.current = crypto.randomUUID();
-  };
-  const close = () => {
-    renewId();
-    onClose();
+  // A poll sent again must carry its first id, or one the server stored but could not confirm
+  // (503, decision 043) or whose answer was lost is posted twice; the server answers a repeated
+  // id with the stored poll. So the id belongs to the poll as sent (room, question, options,
+  // choice), kept until it is posted, and survives closing and reopening the form.
+  const lastSent = useRef<{ poll: string; clientId: string } | null>(null);
+  const idFor = (poll: Omit<PollCreate, 'clientId'>) => {
+    const key = JSON.stringify(poll);
+    if (lastSent.current?.poll !== key) lastSent.current = { poll: key, clientId: crypto.randomUUID() };
+    return lastSent.current.clientId;
   };
   const form = useForm<Values>({
     initialValues: { question: '', options: ['', ''], multipleChoice: false },
-    onValuesChange: () => {
-      renewId();
-      // The list's own error ("at least two options") goes once an option is written; the
-      // form clears only the changed field's.
-      form.clearFieldError('options');
+    // The list's own error ("at least two options") goes once an option is written; the form
+    // clears only the changed field's.
+    onValuesChange: (values, previous) => {
+      if (values.options.join('\n') !== previous.options.join('\n')) form.clearFieldError('options');
     },
     validate: {
       question: (value) => (value.trim() ? null : 'Ask a question'),
@@ -38,14 +36,13 @@ export function PollModal({ roomId, opened, onClose }: { roomId: number; opened:
   });
 
   const submit = form.onSubmit((values) => {
-    const input: PollCreate = {
+    const poll = {
       roomId,
-      clientId: clientId.current,
-      question: values.question,
-      options: values.options.filter((o) => o.trim()),
+      question: values.question.trim(),
+      options: values.options.map((o) => o.trim()).filter(Boolean),
       multipleChoice: values.multipleChoice,
     };
-    const parsed = pollCreateSchema.safeParse(input);
+    const parsed = pollCreateSchema.safeParse({ ...poll, clientId: idFor(poll) });
     if (!parsed.success) {
       form.setErrors({ question: parsed.error.issues[0]?.message ?? 'Check the poll' });
       return;
@@ -54,15 +51,16 @@ export function PollModal({ roomId, opened, onClose }: { roomId: number; opened:
     socket
       .request(SOCKET_EVENTS.pollCreate, parsed.data)
       .then(() => {
+        lastSent.current = null;
         form.reset();
-        close();
+        onClose();
       })
       .catch((error: Error) => toast.error(error.message))
       .finally(() => setSaving(false));
   });
 
   return (
-    <Modal opened={opened} onClose={close} title="Create a poll" centered>
+    <Modal opened={opened} onClose={onClose} title="Create a poll" centered>
       <form onSubmit={submit}>
         <Stack>
           <TextInput
@@ -106,7 +104,7 @@ export function PollModal({ roomId, opened, onClose }: { roomId: number; opened:
             <Switch label="Allow several choices" {...form.getInputProps('multipleChoice', { type: 'checkbox' })} />
           </Group>
           <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
+            <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
             <Button type="submit" loading={saving}>

@@ -32,7 +32,7 @@ import { join } from 'node:path';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { SOCKET, SOCKET_EVENTS } from '@fieldhouse/shared';
+import { SOCKET, SOCKET_EVENTS, type SocketAck } from '@fieldhouse/shared';
 import { count, max } from 'drizzle-orm';
 import pg from 'pg';
 import { Server } from 'socket.io';
@@ -324,12 +324,16 @@ async function generateLoad() {
     const send = () =>
       socket
         .timeout(RESEND_AFTER_MS)
-        .emit(SOCKET_EVENTS.chatMessage, payload, (error: Error | null, ack?: { ok: boolean }) => {
-          if (error) {
+        .emit(SOCKET_EVENTS.chatMessage, payload, (error: Error | null, ack?: SocketAck<unknown>) => {
+          // Stored, but Redis did not take its delivery (decision 043): the apps' outbox sends it
+          // again a little later, and so does the bench.
+          const unconfirmed = ack?.ok === false && ack.error.statusCode === 503;
+          if (error || unconfirmed) {
             resent++;
             resentContents.add(content);
+            if (unconfirmed) setTimeout(send, RESEND_AFTER_MS);
             // Not back yet: once it is (the buffered first try goes then too; the server keeps one).
-            if (socket.connected) send();
+            else if (socket.connected) send();
             else socket.once('connect', send);
             return;
           }

@@ -199,6 +199,7 @@ export async function buildApp({ config, database, logger, identity: given }: Ap
     corsOrigins: config.CORS_ORIGINS,
     log: app.log,
     authenticate: (token) => authenticateToken(identity, database.db, token),
+    countDelivery: (outcome) => metrics.deliveries.inc({ outcome }),
   });
   sockets.io.on(
     'connection',

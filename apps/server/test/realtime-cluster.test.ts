@@ -41,6 +41,13 @@ async function withTwoNodes(
   }
 }
 
+/** A node's `fieldhouse_chat_deliveries_total` for one outcome, as `/metrics` shows it. */
+async function deliveries(node: TestApp, outcome: string) {
+  const series = `fieldhouse_chat_deliveries_total{outcome="${outcome}"} `;
+  const line = (await node.metrics.text()).split('\n').find((l) => l.startsWith(series));
+  return line === undefined ? 0 : Number(line.slice(series.length));
+}
+
 /** A school's director on node A and its coach on node B, in their direct conversation. */
 async function directorAndCoachApart({ a, urlA, urlB, clients }: Omit<TwoNodes, 'b'> & { clients: Socket[] }) {
   const school = await buildSchool(a);
@@ -149,7 +156,7 @@ describe.skipIf(!redisUrl)('chat across nodes', () => {
 
 describe.skipIf(!redisUrl)('a delivery Redis refuses', () => {
   it('is not acked: the outbox sends again under the same client id and the other node hears it once', async () => {
-    await withTwoNodes(async ({ a, urlA, urlB, clients, database }) => {
+    await withTwoNodes(async ({ a, b, urlA, urlB, clients, database }) => {
       const { room, sender, receiver } = await directorAndCoachApart({ a, urlA, urlB, clients });
       const heard: ChatMessage[] = [];
       receiver.on(SOCKET_EVENTS.chatMessageReceived, (message: ChatMessage) => heard.push(message));
@@ -172,6 +179,7 @@ describe.skipIf(!redisUrl)('a delivery Redis refuses', () => {
         const refused = await send();
         await redis.del(stream);
         expect(refused).toMatchObject({ ok: false, error: { statusCode: 503, id: 'delivery_unconfirmed' } });
+        expect(await deliveries(a, 'refused')).toBe(1);
 
         const received = nextEvent<ChatMessage>(receiver, SOCKET_EVENTS.chatMessageReceived, 10_000);
         const acked = await send();
@@ -198,6 +206,10 @@ describe.skipIf(!redisUrl)('a delivery Redis refuses', () => {
         expect(
           await database.db.select().from(chatMessages).where(eq(chatMessages.clientId, poll.clientId)),
         ).toHaveLength(1);
+        // Operators see it: two refused on the sender's node, the resends taken.
+        expect(await deliveries(a, 'refused')).toBe(2);
+        expect(await deliveries(a, 'taken')).toBeGreaterThanOrEqual(2);
+        expect(await deliveries(b, 'refused')).toBe(0);
       } finally {
         // The nodes' stream readers retry at once while the key is a string.
         await redis.del(stream).finally(() => redis.quit());

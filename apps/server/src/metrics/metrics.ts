@@ -39,6 +39,12 @@ export function createMetrics({ database, sockets }: MetricsSources) {
     labelNames: ['type'] as const,
     registers: [registry],
   });
+  const deliveries = new Counter({
+    name: 'fieldhouse_chat_deliveries_total',
+    help: 'Chat deliveries this node handed to the other nodes through Redis, by outcome (taken; refused: the sender was answered 503 delivery_unconfirmed; unanswered: acked after 1 s without an answer)',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  });
   const pushes = new Counter({
     name: 'fieldhouse_push_sends_total',
     help: 'Web pushes this node handed to push services, by outcome (sent, gone: subscription removed, failed)',
@@ -91,6 +97,7 @@ export function createMetrics({ database, sockets }: MetricsSources) {
   return {
     requestDuration,
     chatMessages,
+    deliveries,
     pushes,
     digests,
     contentType: registry.contentType,

@@ -42,7 +42,15 @@ export type SocketServerOptions = {
   authenticate: (token: string | undefined) => Promise<AuthContext>;
   /** Origins a browser may open a socket from, besides the server's own. */
   isAllowedOrigin?: (origin: string, host: string | undefined) => boolean;
+  /** Counts each delivery handed to Redis by how it ended (metrics). */
+  countDelivery?: (outcome: DeliveryOutcome) => void;
 };
+
+/**
+ * How a delivery handed to Redis ended: `taken` (every publish answered), `refused` (one was
+ * refused: answered 503), `unanswered` (acked after `PUBLISHED_WAIT_MS` without Redis's answer).
+ */
+export type DeliveryOutcome = 'taken' | 'refused' | 'unanswered';
 
 /** The longest an ack waits for Redis to take its delivery (decisions 042, 043). */
 export const PUBLISHED_WAIT_MS = 1_000;
@@ -55,7 +63,10 @@ type Publisher = { doPublish: (message: unknown) => Promise<unknown> };
  * `emit` and drops its outcome (it logs a failure at debug level only), so the publishes a
  * `send` starts are collected while it runs: exactly its own, whatever else the node is doing.
  */
-function deliveredOver(adapter: Publisher): (send: () => void) => Promise<unknown> {
+export function deliveredOver(
+  adapter: Publisher,
+  count: (outcome: DeliveryOutcome) => void = () => {},
+): (send: () => void) => Promise<unknown> {
   let collecting: Promise<unknown>[] | undefined;
   const publish = adapter.doPublish.bind(adapter);
   adapter.doPublish = (message) => {
@@ -74,16 +85,29 @@ function deliveredOver(adapter: Publisher): (send: () => void) => Promise<unknow
     }
     outer?.push(...sent);
     if (sent.length === 0) return Promise.resolve();
+    // One outcome per delivery: the one its sender was answered with.
+    let answered = false;
+    const end = (outcome: DeliveryOutcome) => {
+      if (!answered) count(outcome);
+      answered = true;
+    };
     let timer: NodeJS.Timeout | undefined;
     const bound = new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, PUBLISHED_WAIT_MS);
+      timer = setTimeout(() => {
+        end('unanswered');
+        resolve();
+      }, PUBLISHED_WAIT_MS);
     });
-    const taken = Promise.all(sent).catch((err: unknown) => {
-      throw Object.assign(
-        serviceUnavailable('Saved, but not yet delivered to everyone: send it again', 'delivery_unconfirmed'),
-        { cause: err },
-      );
-    });
+    const taken = Promise.all(sent).then(
+      () => end('taken'),
+      (err: unknown) => {
+        end('refused');
+        throw Object.assign(
+          serviceUnavailable('Saved, but not yet delivered to everyone: send it again', 'delivery_unconfirmed'),
+          { cause: err },
+        );
+      },
+    );
     return Promise.race([taken, bound]).finally(() => clearTimeout(timer));
   };
 }
@@ -185,7 +209,7 @@ export async function createSocketServer(httpServer: HttpServer, options: Socket
   return {
     io,
     clustered: redis !== undefined,
-    delivered: redis ? deliveredOver(io.of('/').adapter as unknown as Publisher) : deliveredHere,
+    delivered: redis ? deliveredOver(io.of('/').adapter as unknown as Publisher, options.countDelivery) : deliveredHere,
     track: (work) => {
       inflight.add(work);
       void work.finally(() => inflight.delete(work)).catch(() => {});

@@ -122,6 +122,8 @@ describe('sending', () => {
     const again = (await emit<ChatMessage>(director, SOCKET_EVENTS.chatMessage, payload)) as { data: ChatMessage };
     expect(again.data.id).toBe(first.data.id);
     expect(await received).toEqual(first.data);
+    // It names the client id it was sent under: its author's app merges it with its pending copy.
+    expect(first.data.clientId).toBe(payload.clientId);
     // Counters and the bell moved once, when it was stored.
     expect(await unread()).toBe(1);
     await new Promise((r) => setTimeout(r, 100));

@@ -161,6 +161,8 @@ describe.skipIf(!redisUrl)('a delivery Redis refuses', () => {
       const heard: ChatMessage[] = [];
       receiver.on(SOCKET_EVENTS.chatMessageReceived, (message: ChatMessage) => heard.push(message));
       const clientId = randomUUID();
+      const own: ChatMessage[] = [];
+      sender.on(SOCKET_EVENTS.chatMessageReceived, (message: ChatMessage) => own.push(message));
       const send = () =>
         emitWithAck<ChatMessage>(sender, SOCKET_EVENTS.chatMessage, {
           roomId: room.id,
@@ -180,6 +182,8 @@ describe.skipIf(!redisUrl)('a delivery Redis refuses', () => {
         await redis.del(stream);
         expect(refused).toMatchObject({ ok: false, error: { statusCode: 503, id: 'delivery_unconfirmed' } });
         expect(await deliveries(a, 'refused')).toBe(1);
+        // Its author's node delivered it to them anyway, under the client id its app pends it by.
+        await expect.poll(() => own.map((m) => m.clientId)).toEqual([clientId]);
 
         const received = nextEvent<ChatMessage>(receiver, SOCKET_EVENTS.chatMessageReceived, 10_000);
         const acked = await send();

@@ -250,3 +250,69 @@ test('the director asks the coach a question with a poll, and sees the vote arri
     coach.close();
   }
 });
+
+test('a message whose answer is lost shows once while it goes again, then as sent', async ({
+  page,
+  shot,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  const { client: coach, roomId } = await talkToAdmin(baseURL as string, DEMO.coach);
+  const text = `Gym doors open at 6:40 (${Date.now()}).`;
+  // Between the page and the server: the server's answer to the first send of `text` never
+  // arrives (Socket.IO frames: `42<id>[event, …]` a request, `43<id>[…]` its answer).
+  let lostAck: string | undefined;
+  let heardOwnCopy = false;
+  await page.routeWebSocket(/\/socket\.io\//, (ws) => {
+    const server = ws.connectToServer();
+    ws.onMessage((frame) => {
+      const request = typeof frame === 'string' && /^42(\d+)\["chat:message",/.exec(frame);
+      if (request && lostAck === undefined && frame.includes(text.slice(0, 20))) lostAck = request[1];
+      server.send(frame);
+    });
+    server.onMessage((frame) => {
+      if (typeof frame === 'string') {
+        if (lostAck !== undefined && frame.startsWith(`43${lostAck}[`)) {
+          lostAck = 'answered';
+          return;
+        }
+        if (frame.startsWith('42["chat:message-received"') && frame.includes(text.slice(0, 20))) heardOwnCopy = true;
+      }
+      ws.send(frame);
+    });
+  });
+  try {
+    await signIn(page, DEMO.admin, `/messages/?tab=COACHES&roomId=${roomId}`);
+    await expect(page.getByTestId('connection-state')).toHaveAttribute('data-state', 'connected');
+    const heardByCoach = new Promise<{ id: number }[]>((resolve) => {
+      const copies: { id: number }[] = [];
+      coach.socket.on(SOCKET_EVENTS.chatMessageReceived, (m: { id: number; content: string }) => {
+        if (m.content === text) copies.push(m);
+        if (copies.length === 2) resolve(copies);
+      });
+    });
+    const composer = page.getByRole('textbox', { name: 'Message' });
+    await composer.fill(text);
+    await composer.press('Enter');
+
+    // Stored, and delivered back to the director's own page, but its answer was lost: one
+    // bubble, still sending, not the stored copy beside it.
+    await expect.poll(() => heardOwnCopy).toBe(true);
+    await expect.poll(() => lostAck).toBe('answered');
+    const thread = page.getByTestId('message-list');
+    await expect(thread.locator('[data-pending-id]', { hasText: text })).toContainText('Sending…');
+    await expect(thread.getByText(text)).toHaveCount(1);
+    await shot('message-answer-lost');
+
+    // The outbox sends it again under the same id (after the 10 s timeout and 3 s): the server
+    // answers with the stored message, and the thread shows it once, as sent.
+    await expect(thread.locator('[data-pending-id]')).toHaveCount(0, { timeout: 20_000 });
+    await expect(thread.locator('[data-message-id]', { hasText: text })).toHaveCount(1);
+    await expect(thread.getByText(text)).toHaveCount(1);
+    // The coach heard the message and its redelivery: the same stored message both times.
+    const copies = await heardByCoach;
+    expect(copies[1]?.id).toBe(copies[0]?.id);
+  } finally {
+    coach.close();
+  }
+});

@@ -66,6 +66,12 @@ export const chatMessageSchema = z.object({
   /** The message it answers (decision 023), quoted as it reads now; null or absent when none. */
   replyTo: messageQuoteSchema.nullable().optional(),
   chatRoom: z.object({ id: z.number().int(), uuid: z.uuid() }),
+  /**
+   * The id its author's app gave it (outgoing `clientId`); absent when none. Its author's app
+   * shows one bubble while the message is still in its outbox (stored, but its ack lost or
+   * answered 503), not the stored copy beside the pending one.
+   */
+  clientId: z.uuid().optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 

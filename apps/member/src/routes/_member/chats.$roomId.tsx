@@ -3,6 +3,7 @@ import { useChat } from '@fieldhouse/client/chat/realtime/chat-provider.tsx';
 import { typingText } from '@fieldhouse/client/chat/realtime/typing-store.ts';
 import { useRoomSession } from '@fieldhouse/client/chat/realtime/use-room-session.ts';
 import { useReadReceipt } from '@fieldhouse/client/chat/receipts/use-read-receipt.ts';
+import { usePending } from '@fieldhouse/client/chat/socket/use-pending.ts';
 import type { MessageQuote } from '@fieldhouse/shared';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
@@ -37,12 +38,8 @@ function ThreadPage() {
   const room = useQuery(roomDetailQueryOptions(roomId));
   const history = useInfiniteQuery(historyQueryOptions(roomId));
   const { typed, stopTyping } = useRoomSession(roomId);
-  const pending = useSyncExternalStore(
-    (listener) => outbox.subscribe(listener),
-    () => outbox.pending(roomId),
-  );
+  const { pending, messages } = usePending(outbox, roomId, history.data?.pages.flatMap((p) => p.messages) ?? []);
   const typists = useSyncExternalStore(typing.subscribe, () => typing.typists(roomId));
-  const messages = history.data?.pages.flatMap((p) => p.messages) ?? [];
   const newest = messages.at(-1)?.id;
   const receipt = useReadReceipt(roomId, messages);
 

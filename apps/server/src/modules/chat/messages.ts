@@ -53,6 +53,7 @@ export function presentMessage(
     ack: row.deletedAt ? null : ack,
     replyTo: row.replyToId === null ? null : quote,
     chatRoom: { id: room.id, uuid: room.uuid },
+    ...(row.clientId ? { clientId: row.clientId } : {}),
   };
 }
 

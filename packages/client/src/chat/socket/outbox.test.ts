@@ -2,6 +2,7 @@ import { type Attachment, type ChatMessage, type Media, SOCKET_EVENTS } from '@f
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { SocketNotConnectedError, SocketRequestError } from './chat-socket.ts';
 import { Outbox, type OutboxChannel } from './outbox.ts';
+import { withoutPending } from './use-pending.ts';
 
 type Payload = Record<string, unknown>;
 type Handler = (event: string, payload: Payload) => unknown;
@@ -583,5 +584,46 @@ describe('Outbox.pending', () => {
     expect(outbox.pending(3).map((p) => p.text)).toEqual(['for three']);
     expect(outbox.pending(4).map((p) => p.text)).toEqual(['for four']);
     expect(outbox.pending(5)).toEqual([]);
+  });
+});
+
+describe('the thread beside the outbox (withoutPending)', () => {
+  it('shows the pending bubble, not the stored copy its author heard, until the resend is acked', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const heard: ChatMessage[] = [];
+      let refused = false;
+      channel.handler = (event, payload) => {
+        if (event !== SOCKET_EVENTS.chatMessage) return serve(event, payload);
+        // Stored once: the server's own node delivers it to its author, then answers 503 once.
+        const stored = heard[0] ?? { ...storedFrom(payload), clientId: String(payload.clientId) };
+        if (!refused) {
+          refused = true;
+          heard.push(stored);
+          throw new SocketRequestError(503, 'Saved, but not yet delivered to everyone: send it again');
+        }
+        return stored;
+      };
+      const older = { ...storedFrom({ message: 'earlier', roomId: 3 }), clientId: uuidFor(1) };
+      outbox.send(3, 'hello');
+      await vi.advanceTimersByTimeAsync(0);
+      expect(heard).toHaveLength(1);
+      expect(outbox.pending(3)).toHaveLength(1);
+      expect(withoutPending([older, ...heard], outbox.pending(3))).toEqual([older]);
+
+      await vi.advanceTimersByTimeAsync(3000);
+      expect(outbox.pending(3)).toEqual([]);
+      expect(onSent).toHaveBeenCalledWith(heard[0]);
+      expect(withoutPending([older, ...heard], outbox.pending(3))).toEqual([older, heard[0]]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('keeps stored messages that carry no client id', () => {
+    const stored = storedFrom({ message: 'from the server', roomId: 3 });
+    outbox.send(3, 'still going');
+    expect(withoutPending([stored], outbox.pending(3))).toEqual([stored]);
+    expect(withoutPending([stored], [])).toEqual([stored]);
   });
 });

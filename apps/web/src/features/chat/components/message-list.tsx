@@ -1,20 +1,12 @@
 import { historyQueryOptions } from '@fieldhouse/client/chat/cache/chat-queries.ts';
 import { useChat } from '@fieldhouse/client/chat/realtime/chat-provider.tsx';
 import { useReadReceipt } from '@fieldhouse/client/chat/receipts/use-read-receipt.ts';
+import { usePending } from '@fieldhouse/client/chat/socket/use-pending.ts';
 import type { ChatMessage } from '@fieldhouse/shared';
 import { Box, Button, Center, Divider, Loader, Stack, Text } from '@mantine/core';
 import { IconArrowDown } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import {
-  Fragment,
-  type Ref,
-  useEffect,
-  useImperativeHandle,
-  useLayoutEffect,
-  useRef,
-  useState,
-  useSyncExternalStore,
-} from 'react';
+import { Fragment, type Ref, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { MessageBubble } from './message-bubble.tsx';
 import { PendingBubble } from './pending-bubble.tsx';
@@ -81,11 +73,7 @@ type Props = {
 export function MessageList({ ref, roomId, messageId, focusTarget, showSenders, emptyText, onJumpToLatest }: Props) {
   const { viewerId, outbox } = useChat();
   const history = useInfiniteQuery(historyQueryOptions(roomId, messageId));
-  const pending = useSyncExternalStore(
-    (listener) => outbox.subscribe(listener),
-    () => outbox.pending(roomId),
-  );
-  const messages = history.data?.pages.flatMap((page) => page.messages) ?? [];
+  const { pending, messages } = usePending(outbox, roomId, history.data?.pages.flatMap((page) => page.messages) ?? []);
   const receipt = useReadReceipt(roomId, messages);
   const viewport = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);

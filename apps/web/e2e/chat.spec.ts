@@ -251,11 +251,7 @@ test('the director asks the coach a question with a poll, and sees the vote arri
   }
 });
 
-test('a message whose answer is lost shows once while it goes again, then as sent', async ({
-  page,
-  shot,
-  baseURL,
-}) => {
+test('a message whose answer is lost shows once while it goes again, then as sent', async ({ page, shot, baseURL }) => {
   test.setTimeout(60_000);
   const { client: coach, roomId } = await talkToAdmin(baseURL as string, DEMO.coach);
   const text = `Gym doors open at 6:40 (${Date.now()}).`;

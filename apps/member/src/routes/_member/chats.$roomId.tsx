@@ -1,9 +1,9 @@
 import { historyQueryOptions, roomDetailQueryOptions } from '@fieldhouse/client/chat/cache/chat-queries.ts';
 import { useChat } from '@fieldhouse/client/chat/realtime/chat-provider.tsx';
 import { typingText } from '@fieldhouse/client/chat/realtime/typing-store.ts';
+import { usePending } from '@fieldhouse/client/chat/realtime/use-pending.ts';
 import { useRoomSession } from '@fieldhouse/client/chat/realtime/use-room-session.ts';
 import { useReadReceipt } from '@fieldhouse/client/chat/receipts/use-read-receipt.ts';
-import { usePending } from '@fieldhouse/client/chat/socket/use-pending.ts';
 import type { MessageQuote } from '@fieldhouse/shared';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
@@ -34,11 +34,11 @@ export const Route = createFileRoute('/_member/chats/$roomId')({
 function ThreadPage() {
   const { roomId } = Route.useParams();
   const member = useMember();
-  const { outbox, typing } = useChat();
+  const { typing } = useChat();
   const room = useQuery(roomDetailQueryOptions(roomId));
   const history = useInfiniteQuery(historyQueryOptions(roomId));
   const { typed, stopTyping } = useRoomSession(roomId);
-  const { pending, messages } = usePending(outbox, roomId, history.data?.pages.flatMap((p) => p.messages) ?? []);
+  const { pending, messages } = usePending(roomId, history.data?.pages.flatMap((p) => p.messages) ?? []);
   const typists = useSyncExternalStore(typing.subscribe, () => typing.typists(roomId));
   const newest = messages.at(-1)?.id;
   const receipt = useReadReceipt(roomId, messages);

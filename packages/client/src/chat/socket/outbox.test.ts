@@ -1,8 +1,7 @@
 import { type Attachment, type ChatMessage, type Media, SOCKET_EVENTS } from '@fieldhouse/shared';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { SocketNotConnectedError, SocketRequestError } from './chat-socket.ts';
-import { Outbox, type OutboxChannel } from './outbox.ts';
-import { withoutPending } from './use-pending.ts';
+import { Outbox, type OutboxChannel, withoutPending } from './outbox.ts';
 
 type Payload = Record<string, unknown>;
 type Handler = (event: string, payload: Payload) => unknown;
@@ -609,21 +608,22 @@ describe('the thread beside the outbox (withoutPending)', () => {
       await vi.advanceTimersByTimeAsync(0);
       expect(heard).toHaveLength(1);
       expect(outbox.pending(3)).toHaveLength(1);
-      expect(withoutPending([older, ...heard], outbox.pending(3))).toEqual([older]);
+      expect(withoutPending([older, ...heard], outbox.pending(3), 1)).toEqual([older]);
 
       await vi.advanceTimersByTimeAsync(3000);
       expect(outbox.pending(3)).toEqual([]);
       expect(onSent).toHaveBeenCalledWith(heard[0]);
-      expect(withoutPending([older, ...heard], outbox.pending(3))).toEqual([older, heard[0]]);
+      expect(withoutPending([older, ...heard], outbox.pending(3), 1)).toEqual([older, heard[0]]);
     } finally {
       vi.useRealTimers();
     }
   });
 
-  it('keeps stored messages that carry no client id', () => {
+  it('keeps stored messages that carry no client id, or are someone else’s under the same id', () => {
     const stored = storedFrom({ message: 'from the server', roomId: 3 });
-    outbox.send(3, 'still going');
-    expect(withoutPending([stored], outbox.pending(3))).toEqual([stored]);
-    expect(withoutPending([stored], [])).toEqual([stored]);
+    const item = outbox.send(3, 'still going');
+    const theirs = { ...storedFrom({ message: 'copied id', roomId: 3 }), sender: { id: 2 }, clientId: item?.clientId };
+    expect(withoutPending([stored, theirs], outbox.pending(3), 1)).toEqual([stored, theirs]);
+    expect(withoutPending([stored], [], 1)).toEqual([stored]);
   });
 });

@@ -263,6 +263,20 @@ export class Outbox {
   }
 }
 
+/**
+ * A thread's stored messages without the copies of the viewer's own still in the outbox: a
+ * message can be stored and delivered back to its author while its ack was lost or answered 503
+ * ("not yet delivered to everyone", decision 043). The thread shows the pending bubble, with its
+ * state and Retry, until the outbox lets go of it; then the stored message.
+ */
+export function withoutPending(messages: ChatMessage[], pending: PendingMessage[], viewerId: number): ChatMessage[] {
+  if (pending.length === 0) return messages;
+  const ids = new Set(pending.map((item) => item.clientId));
+  return messages.filter(
+    (message) => message.clientId === undefined || message.sender.id !== viewerId || !ids.has(message.clientId),
+  );
+}
+
 const EMPTY: PendingMessage[] = [];
 const RESEND_AFTER_MS = 3000;
 /** Sends of one message answered 503 before it fails and shows Retry: Redis is refusing writes. */

@@ -1,7 +1,7 @@
 import { historyQueryOptions } from '@fieldhouse/client/chat/cache/chat-queries.ts';
 import { useChat } from '@fieldhouse/client/chat/realtime/chat-provider.tsx';
+import { usePending } from '@fieldhouse/client/chat/realtime/use-pending.ts';
 import { useReadReceipt } from '@fieldhouse/client/chat/receipts/use-read-receipt.ts';
-import { usePending } from '@fieldhouse/client/chat/socket/use-pending.ts';
 import type { ChatMessage } from '@fieldhouse/shared';
 import { Box, Button, Center, Divider, Loader, Stack, Text } from '@mantine/core';
 import { IconArrowDown } from '@tabler/icons-react';
@@ -71,9 +71,9 @@ type Props = {
  * message), day separators, live messages at the bottom, and the outbox's messages after them.
  */
 export function MessageList({ ref, roomId, messageId, focusTarget, showSenders, emptyText, onJumpToLatest }: Props) {
-  const { viewerId, outbox } = useChat();
+  const { viewerId } = useChat();
   const history = useInfiniteQuery(historyQueryOptions(roomId, messageId));
-  const { pending, messages } = usePending(outbox, roomId, history.data?.pages.flatMap((page) => page.messages) ?? []);
+  const { pending, messages } = usePending(roomId, history.data?.pages.flatMap((page) => page.messages) ?? []);
   const receipt = useReadReceipt(roomId, messages);
   const viewport = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);

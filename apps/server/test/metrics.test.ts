@@ -115,6 +115,10 @@ describe('what is measured', () => {
     const after = await scrape();
     expect(sample(after, 'fieldhouse_sockets_connected')).toBe(2);
     expect(sample(after, 'fieldhouse_chat_messages_total{type="TEXT"}')).toBe(2);
+    // Deliveries through Redis (decision 043): none on a node without it, every outcome shown
+    // from zero so an alert on the refused rate sees the first one.
+    for (const outcome of ['taken', 'refused', 'unanswered'])
+      expect(sample(after, `fieldhouse_chat_deliveries_total{outcome="${outcome}"}`)).toBe(0);
   });
 
   it('reports event-loop delay, process figures and the database', async () => {

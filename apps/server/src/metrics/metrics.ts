@@ -5,6 +5,7 @@
  */
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db/client.ts';
+import { DELIVERY_OUTCOMES } from '../realtime/socket-server.ts';
 
 let processRegistry: Registry | undefined;
 /** CPU, memory, handles, GC and `nodejs_eventloop_lag_*` (p50/p90/p99 since the last scrape). */
@@ -45,6 +46,8 @@ export function createMetrics({ database, sockets }: MetricsSources) {
     labelNames: ['outcome'] as const,
     registers: [registry],
   });
+  // Every outcome from zero: the first refusal after a start is then a rise that rate() sees.
+  for (const outcome of DELIVERY_OUTCOMES) deliveries.inc({ outcome }, 0);
   const pushes = new Counter({
     name: 'fieldhouse_push_sends_total',
     help: 'Web pushes this node handed to push services, by outcome (sent, gone: subscription removed, failed)',

@@ -50,7 +50,8 @@ export type SocketServerOptions = {
  * How a delivery handed to Redis ended: `taken` (every publish answered), `refused` (one was
  * refused: answered 503), `unanswered` (acked after `PUBLISHED_WAIT_MS` without Redis's answer).
  */
-export type DeliveryOutcome = 'taken' | 'refused' | 'unanswered';
+export const DELIVERY_OUTCOMES = ['taken', 'refused', 'unanswered'] as const;
+export type DeliveryOutcome = (typeof DELIVERY_OUTCOMES)[number];
 
 /** The longest an ack waits for Redis to take its delivery (decisions 042, 043). */
 export const PUBLISHED_WAIT_MS = 1_000;
@@ -85,10 +86,15 @@ export function deliveredOver(
     }
     outer?.push(...sent);
     if (sent.length === 0) return Promise.resolve();
-    // One outcome per delivery: the one its sender was answered with.
-    let answered = false;
+    // One outcome per delivery, the one its sender was answered with; a send inside another is
+    // part of the outer's delivery. Counting never gets in the way of the answer.
+    let answered = outer !== undefined;
     const end = (outcome: DeliveryOutcome) => {
-      if (!answered) count(outcome);
+      if (!answered) {
+        try {
+          count(outcome);
+        } catch {}
+      }
       answered = true;
     };
     let timer: NodeJS.Timeout | undefined;

@@ -1,6 +1,7 @@
 import type { MyProfile } from '@fieldhouse/shared';
 import { GUARDIANS_INCLUDED_NOTE } from '@fieldhouse/shared';
 import type { Browser, Page } from '@playwright/test';
+import { loseFirstAnswer } from '../../web/e2e/chat-client.ts';
 import { noisePng } from '../../web/e2e/files.ts';
 import { signIn } from '../../web/e2e/helpers.ts';
 import { api, DEMO, DESKTOP, expect, expectAccessible, MEMBERS, PHONE, signInMember, test } from './member-helpers.ts';
@@ -155,6 +156,35 @@ test.describe('at phone size', () => {
     } finally {
       await guardian.context().close();
     }
+  });
+
+  test('on a network that loses the answer to a send, the message shows once while it goes again', async ({
+    page,
+    baseURL,
+    shot,
+  }) => {
+    const base = baseURL as string;
+    const text = `Running 10 minutes late to the field (${Date.now().toString(36)}).`;
+    const coachId = await id(base, MEMBERS.coach);
+    const room = await api<{ id: number }>(base, DEMO.admin, 'POST', '/chat/rooms/direct', { userId: coachId });
+    const seen = await loseFirstAnswer(page, text);
+
+    await signInMember(page, MEMBERS.coach, `/m/chats/${room.id}`);
+    const log = page.getByRole('log', { name: 'Messages' });
+    await page.getByRole('textbox', { name: 'Message' }).fill(text);
+    await page.getByRole('button', { name: 'Send' }).click();
+
+    // Stored and heard back on the phone, its answer lost: one bubble, still sending.
+    await expect.poll(() => seen.ownCopyHeard).toBe(true);
+    await expect.poll(() => seen.answerLost).toBe(true);
+    await expect(log.getByTestId('pending-message').filter({ hasText: text })).toContainText('Sending…');
+    await expect(log.getByText(text)).toHaveCount(1);
+    await shot('member-answer-lost');
+
+    // Sent again under the same id after the timeout: once, as sent.
+    await expect(log.getByTestId('pending-message')).toHaveCount(0, { timeout: 20_000 });
+    await expect(log.getByTestId('message').filter({ hasText: text })).toHaveCount(1);
+    await expect(log.getByText(text)).toHaveCount(1);
   });
 });
 

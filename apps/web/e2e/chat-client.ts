@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { type ChatMessage, SOCKET_EVENTS, type SocketAck } from '@fieldhouse/shared';
+import type { Page } from '@playwright/test';
 import { io, type Socket } from 'socket.io-client';
 import { DEMO } from './helpers.ts';
 
@@ -115,4 +116,33 @@ export async function talkToAdmin(baseURL: string, email: string) {
   admin.close();
   const client = await ChatClient.connect(baseURL, email);
   return { client, roomId: await client.directRoomWith(adminId) };
+}
+
+/**
+ * Between a page and the server: the server's answer to the page's first `chat:message` holding
+ * `text` never arrives, as on a network that drops it; everything else passes (Socket.IO frames:
+ * `42<id>[event, …]` a request, `43<id>[…]` its answer). Call before the page opens its socket.
+ */
+export async function loseFirstAnswer(page: Page, text: string) {
+  const seen = { answerLost: false, ownCopyHeard: false };
+  let request: string | undefined;
+  await page.routeWebSocket(/\/socket\.io\//, (ws) => {
+    const server = ws.connectToServer();
+    ws.onMessage((frame) => {
+      const send = typeof frame === 'string' && /^42(\d+)\["chat:message",/.exec(frame);
+      if (send && request === undefined && frame.includes(text)) request = send[1];
+      server.send(frame);
+    });
+    server.onMessage((frame) => {
+      if (typeof frame === 'string') {
+        if (!seen.answerLost && request !== undefined && frame.startsWith(`43${request}[`)) {
+          seen.answerLost = true;
+          return;
+        }
+        if (frame.startsWith('42["chat:message-received"') && frame.includes(text)) seen.ownCopyHeard = true;
+      }
+      ws.send(frame);
+    });
+  });
+  return seen;
 }

@@ -1,5 +1,5 @@
 import { SOCKET_EVENTS } from '@fieldhouse/shared';
-import { ChatClient, talkToAdmin } from './chat-client.ts';
+import { ChatClient, loseFirstAnswer, talkToAdmin } from './chat-client.ts';
 import { fileChoosers, noisePng, sparseFile } from './files.ts';
 import { expect, test } from './fixtures.ts';
 import { DEMO, signIn, submitSignIn } from './helpers.ts';
@@ -255,28 +255,7 @@ test('a message whose answer is lost shows once while it goes again, then as sen
   test.setTimeout(60_000);
   const { client: coach, roomId } = await talkToAdmin(baseURL as string, DEMO.coach);
   const text = `Gym doors open at 6:40 (${Date.now()}).`;
-  // Between the page and the server: the server's answer to the first send of `text` never
-  // arrives (Socket.IO frames: `42<id>[event, …]` a request, `43<id>[…]` its answer).
-  let lostAck: string | undefined;
-  let heardOwnCopy = false;
-  await page.routeWebSocket(/\/socket\.io\//, (ws) => {
-    const server = ws.connectToServer();
-    ws.onMessage((frame) => {
-      const request = typeof frame === 'string' && /^42(\d+)\["chat:message",/.exec(frame);
-      if (request && lostAck === undefined && frame.includes(text)) lostAck = request[1];
-      server.send(frame);
-    });
-    server.onMessage((frame) => {
-      if (typeof frame === 'string') {
-        if (lostAck !== undefined && frame.startsWith(`43${lostAck}[`)) {
-          lostAck = 'answered';
-          return;
-        }
-        if (frame.startsWith('42["chat:message-received"') && frame.includes(text)) heardOwnCopy = true;
-      }
-      ws.send(frame);
-    });
-  });
+  const seen = await loseFirstAnswer(page, text);
   try {
     await signIn(page, DEMO.admin, `/messages/?tab=COACHES&roomId=${roomId}`);
     await expect(page.getByTestId('connection-state')).toHaveAttribute('data-state', 'connected');
@@ -293,8 +272,8 @@ test('a message whose answer is lost shows once while it goes again, then as sen
 
     // Stored, and delivered back to the director's own page, but its answer was lost: one
     // bubble, still sending, not the stored copy beside it.
-    await expect.poll(() => heardOwnCopy).toBe(true);
-    await expect.poll(() => lostAck).toBe('answered');
+    await expect.poll(() => seen.ownCopyHeard).toBe(true);
+    await expect.poll(() => seen.answerLost).toBe(true);
     const thread = page.getByTestId('message-list');
     await expect(thread.locator('[data-pending-id]', { hasText: text })).toContainText('Sending…');
     await expect(thread.getByText(text)).toHaveCount(1);

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenForMetrics } from '../src/metrics/routes.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { as, buildSchool, type School } from './helpers/directory.ts';
+import { sample } from './helpers/metrics.ts';
 import { emitWithAck, openSocket } from './helpers/sockets.ts';
 
 const TOKEN = 'metrics-token-0123456789abcdef';
@@ -31,11 +32,6 @@ const scrape = async () => {
   const res = await app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
   expect(res.statusCode).toBe(200);
   return res.body;
-};
-/** The value of one sample line, e.g. `fieldhouse_sockets_connected`. */
-const sample = (text: string, series: string) => {
-  const line = text.split('\n').find((l) => l.startsWith(`${series} `));
-  return line === undefined ? undefined : Number(line.slice(series.length + 1));
 };
 
 describe('access', () => {

@@ -9,6 +9,7 @@ import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/db.ts';
 import { as, buildSchool } from './helpers/directory.ts';
 import { signInAs } from './helpers/factories.ts';
+import { sample } from './helpers/metrics.ts';
 import { emitWithAck, nextEvent, openSocket } from './helpers/sockets.ts';
 import { startTwoNodes, type TwoNodes } from './helpers/two-nodes.ts';
 
@@ -43,9 +44,7 @@ async function withTwoNodes(
 
 /** A node's `fieldhouse_chat_deliveries_total` for one outcome, as `/metrics` shows it. */
 async function deliveries(node: TestApp, outcome: string) {
-  const series = `fieldhouse_chat_deliveries_total{outcome="${outcome}"} `;
-  const line = (await node.metrics.text()).split('\n').find((l) => l.startsWith(series));
-  return line === undefined ? 0 : Number(line.slice(series.length));
+  return sample(await node.metrics.text(), `fieldhouse_chat_deliveries_total{outcome="${outcome}"}`) ?? 0;
 }
 
 /** A school's director on node A and its coach on node B, in their direct conversation. */

@@ -66,6 +66,67 @@ const auditOf = async (action: string) =>
 const members = (roomId: number) =>
   app.testDatabase.db.select().from(chatRoomMembers).where(eq(chatRoomMembers.roomId, roomId));
 const reason = encodeURIComponent(REASON);
+const generatedMessages = (count: number) =>
+  Array.from({ length: count }, (_, i) => ({
+    id: i + 1,
+    createdAt: new Date(Date.UTC(2026, 0, 5, 15, i)).toISOString(),
+    sender: { id: 1, firstName: 'Cora', lastName: 'Coach', role: 'COACH' as const },
+    content: `Message number ${i + 1}`,
+    messageType: 'TEXT',
+    deleted: false,
+    deletedAt: null,
+    editedAt: null,
+    versions: [],
+    attachments: i === 3 ? [{ fileName: 'schedule.pdf', mimeType: 'application/pdf', size: 1000 }] : [],
+  }));
+
+/** An uncompressed PDF of the messages, read in pages as the route reads them; each piece with how many pages had been read. */
+async function renderPdf(messages: ReturnType<typeof generatedMessages>, roomName: string, pageSize: number) {
+  let pagesRead = 0;
+  const pieces: { bytes: number; pagesRead: number }[] = [];
+  const chunks: Buffer[] = [];
+  const pdf = conversationPdf(
+    {
+      organization: { name: 'Westfield High', timezone: 'America/Chicago' },
+      room: { id: 1, kind: 'DIRECT', name: roomName },
+      participants: [],
+      extent: {
+        count: messages.length,
+        firstAt: messages[0]?.createdAt ?? null,
+        lastAt: messages.at(-1)?.createdAt ?? null,
+      },
+      pages: (async function* () {
+        for (let i = 0; i < messages.length; i += pageSize) {
+          pagesRead++;
+          yield messages.slice(i, i + pageSize);
+        }
+      })(),
+      generatedBy: { firstName: 'Dana', lastName: 'Director', role: 'ATHLETIC_DIRECTOR' },
+      generatedAt: new Date(),
+      reason: REASON,
+    },
+    { compress: false },
+  );
+  for await (const chunk of pdf) {
+    pieces.push({ bytes: chunk.length, pagesRead });
+    chunks.push(chunk);
+  }
+  return { pdf: Buffer.concat(chunks).toString('latin1'), pieces };
+}
+
+const pageCount = (pdf: string) => Number(pdf.match(/\/Type \/Pages\s*\/Count (\d+)/)?.[1]);
+
+/** Every object the cross-reference table names starts where it says: a reader can open the file. */
+function expectReadableObjects(pdf: string) {
+  const start = pdf.lastIndexOf('\nxref\n') + 1;
+  const table = pdf.slice(start);
+  const offsets = [...table.matchAll(/^(\d{10}) 00000 n $/gm)].map((m) => Number(m[1]));
+  expect(offsets.length).toBeGreaterThan(10);
+  for (const [i, offset] of offsets.entries())
+    expect(pdf.slice(offset, offset + 20)).toMatch(new RegExp(`^${i + 1} 0 obj`));
+  expect(Number(pdf.match(/startxref\n(\d+)/)?.[1])).toBe(start);
+}
+
 /** The text of an uncompressed PDF's `[<hex> kern <hex>] TJ` runs, one line per run. */
 const pdfText = (pdf: string) =>
   [...pdf.matchAll(/\[([^\]]*)\] TJ/g)]
@@ -224,48 +285,40 @@ describe('exports for a records request', () => {
   });
 
   it('renders every message and page numbers on long conversations', async () => {
-    const messages = Array.from({ length: 120 }, (_, i) => ({
-      id: i + 1,
-      createdAt: new Date(Date.UTC(2026, 0, 5, 15, i)).toISOString(),
-      sender: { id: 1, firstName: 'Cora', lastName: 'Coach', role: 'COACH' as const },
-      content: `Message number ${i + 1}`,
-      messageType: 'TEXT',
-      deleted: false,
-      deletedAt: null,
-      editedAt: null,
-      versions: [],
-      attachments: i === 3 ? [{ fileName: 'schedule.pdf', mimeType: 'application/pdf', size: 1000 }] : [],
-    }));
-    const pdf = (
-      await conversationPdf(
-        {
-          organization: { name: 'Westfield High', timezone: 'America/Chicago' },
-          room: { id: 1, kind: 'DIRECT', name: 'Cora Coach & Zoë Núñez' },
-          participants: [],
-          extent: {
-            count: messages.length,
-            firstAt: messages[0]?.createdAt ?? null,
-            lastAt: messages.at(-1)?.createdAt ?? null,
-          },
-          // Read in pages, as the route reads them.
-          pages: (async function* () {
-            for (let i = 0; i < messages.length; i += 50) yield messages.slice(i, i + 50);
-          })(),
-          generatedBy: { firstName: 'Dana', lastName: 'Director', role: 'ATHLETIC_DIRECTOR' },
-          generatedAt: new Date(),
-          reason: REASON,
-        },
-        { compress: false },
-      )
-    ).toString('latin1');
-    const pages = Number(pdf.match(/\/Type \/Pages\s*\/Count (\d+)/)?.[1]);
+    const messages = generatedMessages(120);
+    const { pdf } = await renderPdf(messages, 'Cora Coach & Zoë Núñez', 50);
+    const pages = pageCount(pdf);
     expect(pages).toBeGreaterThan(2);
     const text = pdfText(pdf);
-    expect(text).toContain(`Page ${pages} of ${pages}`);
+    // Every page numbered once, against the count the document ends with.
+    for (let page = 1; page <= pages; page++) {
+      expect(text.split(`Westfield High · Cora Coach & Zoë Núñez · Page ${page} of ${pages}`)).toHaveLength(2);
+    }
     expect(text).toContain('Message number 120');
     expect(text).toContain('Attachments: schedule.pdf');
     expect(text).toContain('Jan 5, 2026, 9:00:00 AM CST');
     expect(text).toContain(REASON);
+    expectReadableObjects(pdf);
+  });
+
+  it('writes a long record out as it is laid out, each page let go', async () => {
+    const messages = generatedMessages(3000);
+    const longName = `${'Varsity Girls Soccer Parents and Coaches '.repeat(4)}2026`;
+    const { pdf, pieces } = await renderPdf(messages, longName, 100);
+    // Built whole, the document came out in one piece after the last page of messages was read.
+    expect(pieces.length).toBeGreaterThan(5);
+    expect(pieces[0]?.pagesRead).toBeLessThan(10);
+    expect(Math.max(...pieces.slice(0, -1).map((p) => p.bytes))).toBeLessThan(256 * 1024);
+    const pages = pageCount(pdf);
+    const text = pdfText(pdf);
+    expect(text).toContain('Message number 3000');
+    // A room name too long for the footer is cut, and the page number stays on the line.
+    const footer = text.split('\n').find((line) => line.endsWith(` · Page ${pages} of ${pages}`));
+    expect(footer).toMatch(/^Westfield High · Varsity Girls Soccer Parents/);
+    // (The ellipsis is WinAnsi's 0x85, read back as Latin-1.)
+    expect(footer).toMatch(/Varsity Girls \w+\x85 · Page/);
+    expect(footer).not.toContain('2026');
+    expectReadableObjects(pdf);
   });
 });
 

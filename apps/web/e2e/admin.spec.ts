@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test } from './fixtures.ts';
 import { DEMO, signIn } from './helpers.ts';
 
@@ -58,7 +59,12 @@ test('supervising a conversation needs a reason and stays read-only', async ({ p
   await expect(dialog.getByRole('button', { name: 'Export PDF' })).toBeVisible();
   const download = page.waitForEvent('download');
   await dialog.getByRole('button', { name: 'Export PDF' }).click();
-  expect((await download).suggestedFilename()).toMatch(/\.pdf$/);
+  const pdf = await download;
+  expect(pdf.suggestedFilename()).toMatch(/\.pdf$/);
+  // The whole document arrived (it is written out page by page as it is laid out).
+  const bytes = await readFile(await pdf.path());
+  expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(bytes.subarray(-6).toString('latin1')).toContain('%%EOF');
   await shot('admin-supervision');
   await page.keyboard.press('Escape');
 

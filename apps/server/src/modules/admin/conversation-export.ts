@@ -3,6 +3,7 @@
  * with organization, room, participants, date range, who generated it, when and why; then every
  * message in the organization's time zone; page numbers in the footer).
  */
+import { once } from 'node:events';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { SupervisedConversation, SupervisedMessage } from '@fieldhouse/shared';
 import { toCsvLine } from '@fieldhouse/shared';
@@ -15,7 +16,7 @@ export type ConversationExport = {
   participants: SupervisedConversation['participants'];
   /** What the record covers, read before it starts: how many messages, the first's and last's times. */
   extent: { count: number; firstAt: string | null; lastAt: string | null };
-  /** The messages oldest first, a page at a time (the CSV streams them; the PDF is built whole). */
+  /** The messages oldest first, a page at a time (both formats stream them). */
   pages: AsyncIterable<SupervisedMessage[]>;
   generatedBy: { firstName: string; lastName: string | null; role: string | null };
   generatedAt: Date;
@@ -82,13 +83,31 @@ export async function* conversationCsv(data: ConversationExport): AsyncGenerator
   }
 }
 
-/** Renders the PDF; `compress: false` keeps the text streams readable (tests). */
-export async function conversationPdf(data: ConversationExport, options: { compress?: boolean } = {}): Promise<Buffer> {
+/** What the footers need of pdfkit's current font (not in its types): its resource name, reference, encoding and widths. */
+type PdfFont = {
+  id: string;
+  ref(): PDFKit.PDFKitReference;
+  encode(text: string): [string[], unknown];
+  widthOfString(text: string, size: number): number;
+};
+
+/** Output waiting to be handed on: the PDF goes out in pieces of about this size. */
+const PDF_CHUNK_BYTES = 64 * 1024;
+
+/**
+ * The PDF as it is laid out, a piece at a time: each finished page is written out and let go
+ * (a record of 70,000 messages, some 3,500 pages, held 200–270 MB while it was built whole). The
+ * first piece comes after the first page of messages was read, so a failure reading them is an
+ * ordinary error answer. `compress: false` keeps the text streams readable (tests).
+ */
+export async function* conversationPdf(
+  data: ConversationExport,
+  options: { compress?: boolean } = {},
+): AsyncGenerator<Buffer> {
   const tz = data.organization.timezone;
   const doc = new PDFDocument({
     size: 'LETTER',
     margins: { top: 56, bottom: 64, left: 56, right: 56 },
-    bufferPages: true,
     compress: options.compress ?? true,
     info: {
       Title: `Conversation record: ${data.room.name}`,
@@ -97,14 +116,31 @@ export async function conversationPdf(data: ConversationExport, options: { compr
       Creator: 'Fieldhouse',
     },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+  const output: Buffer[] = [];
+  let waiting = 0;
+  doc.on('data', (chunk: Buffer) => {
+    output.push(chunk);
+    waiting += chunk.length;
   });
-  // Awaited only at the end; an error while the pages are read must not go unhandled meanwhile.
-  done.catch(() => {});
+  const take = () => {
+    const piece = Buffer.concat(output);
+    output.length = 0;
+    waiting = 0;
+    return piece;
+  };
+
+  // "Page 3 of 120": the 120 is known only at the end, and a page is written out when the next
+  // starts. Each page draws its footer as a form written at the end, when the count is known.
+  const footers: PDFKit.PDFKitReference[] = [];
+  const stampFooter = () => {
+    const form = doc.ref({ Type: 'XObject', Subtype: 'Form', BBox: [0, 0, doc.page.width, doc.page.height] });
+    const name = `Footer${footers.push(form)}`;
+    doc.page.xobjects[name] = form;
+    // pdfkit draws top-down (it flips the page); the form is drawn in the PDF's own bottom-up space.
+    doc.addContent(`q 1 0 0 -1 0 ${doc.page.height} cm /${name} Do Q`);
+  };
+  stampFooter();
+  doc.on('pageAdded', stampFooter);
 
   const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
   const muted = '#555555';
@@ -151,7 +187,10 @@ export async function conversationPdf(data: ConversationExport, options: { compr
     for (const [i, m] of page.entries()) {
       // Laying out is synchronous: give the server's other work a turn every few dozen messages
       // (a page of 1,000 took 100–250 ms, which every socket and request on the node waited out).
-      if (i > 0 && i % 50 === 0) await nextTurn();
+      if (i > 0 && i % 50 === 0) {
+        await nextTurn();
+        if (waiting >= PDF_CHUNK_BYTES) yield take();
+      }
       // Keep a message's heading with at least a line of its text.
       if (doc.y > doc.page.height - doc.page.margins.bottom - 48) doc.addPage();
       doc
@@ -189,24 +228,32 @@ export async function conversationPdf(data: ConversationExport, options: { compr
   }
   if (written === 0) doc.font('Helvetica').fillColor(muted).text('This conversation has no messages.');
 
-  const range = doc.bufferedPageRange();
-  for (let i = range.start; i < range.start + range.count; i++) {
-    doc.switchToPage(i);
-    const bottom = doc.page.margins.bottom;
-    // Writing inside the bottom margin would start a new page; lift the margin for the footer.
-    doc.page.margins.bottom = 0;
-    doc
-      .font('Helvetica')
-      .fontSize(8)
-      .fillColor(muted)
-      .text(
-        `${data.organization.name} · ${data.room.name} · Page ${i + 1} of ${range.count}`,
-        doc.page.margins.left,
-        doc.page.height - 40,
-        { width, align: 'center', lineBreak: false },
-      );
-    doc.page.margins.bottom = bottom;
+  const font = (doc.font('Helvetica') as unknown as { _font: PdfFont })._font;
+  const size = 8;
+  for (const [i, form] of footers.entries()) {
+    const text = fitted(
+      (room) => `${data.organization.name} · ${room} · Page ${i + 1} of ${footers.length}`,
+      data.room.name,
+      (line) => font.widthOfString(line, size) <= width,
+    );
+    const x = doc.page.margins.left + Math.max(0, (width - font.widthOfString(text, size)) / 2);
+    form.data = { ...form.data, Resources: { Font: { [font.id]: font.ref() } } } as typeof form.data;
+    // #555555, baseline 34 pt above the page's bottom edge.
+    form.end(
+      `0.333 0.333 0.333 rg BT /${font.id} ${size} Tf 1 0 0 1 ${x.toFixed(2)} 34 Tm [<${font.encode(text)[0].join('')}>] TJ ET`,
+    );
   }
+  const ended = once(doc, 'end');
   doc.end();
-  return done;
+  await ended;
+  yield take();
+}
+
+/** The line with as much of the name as fits (cut with an ellipsis), or the whole name when it fits. */
+function fitted(line: (name: string) => string, name: string, fits: (line: string) => boolean) {
+  if (fits(line(name))) return line(name);
+  let length = name.length;
+  const cut = (length: number) => `${name.slice(0, length).trimEnd()}…`;
+  while (length > 1 && !fits(line(cut(length)))) length--;
+  return line(cut(length));
 }

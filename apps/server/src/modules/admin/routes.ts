@@ -201,7 +201,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const actor = requireAdminTab(requireAuth(request).user, 'supervision');
       const data = await exportData(app, actor, request.params.roomId, request.query.reason, 'pdf');
-      const pdf = await conversationPdf(data);
+      // Its first piece comes after the first page of messages was read (see conversationPdf).
+      const pdf = await startedStream(conversationPdf(data), 1);
       reply.header('content-type', 'application/pdf');
       reply.header('content-disposition', `attachment; filename="${fileName(data.room.name, 'pdf')}"`);
       return reply.send(pdf);

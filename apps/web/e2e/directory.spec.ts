@@ -1,5 +1,31 @@
+import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { PHONE } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { DEMO, signIn } from './helpers.ts';
+
+/** The people export answers only after `ms` (a whole district's list takes seconds). */
+const slowExport = (page: Page, ms: number) =>
+  page.route('**/api/user/export**', async (route) => {
+    const response = await route.fetch();
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    await route.fulfill({ response });
+  });
+
+/** Exports the list, slowly: the toast names the file while it comes, then says it was saved. */
+async function exportSlowly(page: Page, shot: (name: string) => Promise<void>, name: string) {
+  await slowExport(page, 2500);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export' }).click();
+  await expect(page.getByText('Preparing users.csv…')).toBeVisible();
+  await expect(page.getByText('Gathering the records')).toBeVisible();
+  await shot(name);
+  const csv = await readFile(await (await download).path(), 'utf8');
+  expect(csv.split('\n')[0]).toContain('email');
+  await expect(page.getByText('Saved users.csv')).toBeVisible();
+  await expect(page.getByText('Preparing users.csv…')).toHaveCount(0);
+  await page.unrouteAll({ behavior: 'wait' });
+}
 
 test('find a user by name, sort and filter by team', async ({ page, shot }) => {
   await signIn(page, DEMO.admin, '/users/');
@@ -107,4 +133,31 @@ test('suspend a user with confirmation', async ({ page }) => {
   await expect(page.getByTestId('user-row').first()).toContainText('Suspended');
   // The newest entry first (the admin journey suspended and reactivated him before).
   await expect(drawer.getByText('Active → Suspended').first()).toBeVisible();
+});
+
+test('a slow export shows its progress; a refused one says why', async ({ page, shot }) => {
+  await signIn(page, DEMO.admin, '/users/');
+  await expect(page.getByTestId('user-row').first()).toBeVisible();
+  await exportSlowly(page, shot, 'users-export-progress');
+
+  // The server's own words, not "Download failed (400)".
+  await page.route('**/api/user/export**', (route) =>
+    route.fulfill({
+      status: 400,
+      contentType: 'application/json',
+      body: JSON.stringify({ statusCode: 400, message: 'Choose at most 5,000 people to export' }),
+    }),
+  );
+  await page.getByRole('button', { name: 'Export' }).click();
+  await expect(page.getByText('Choose at most 5,000 people to export')).toBeVisible();
+});
+
+test.describe('on a phone', () => {
+  test.use(PHONE);
+
+  test('a slow export shows its progress', async ({ page, shot }) => {
+    await signIn(page, DEMO.admin, '/users/');
+    await expect(page.getByTestId('user-row').first()).toBeVisible();
+    await exportSlowly(page, shot, 'users-export-progress-phone');
+  });
 });

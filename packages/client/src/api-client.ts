@@ -161,14 +161,51 @@ export async function apiUpload<T>(
   return json as T;
 }
 
-/** Downloads a file answer (CSV export) through the authenticated client. */
-export async function apiDownload(path: string, query: Query, fileName: string) {
+/**
+ * Downloads a file answer (an export) through the authenticated client and saves it. Exports
+ * stream, and a long one takes seconds: `onProgress` hears how many bytes have arrived. A failure
+ * keeps the server's message (and the app's sign-out policy); an answer cut off mid-way fails
+ * rather than saving half a file.
+ */
+export async function apiDownload(
+  path: string,
+  query: Query,
+  fileName: string,
+  onProgress?: (received: number) => void,
+) {
   const res = await fetch(`/api${path}${toQueryString({ ...policy.defaultQuery(), ...query })}`, {
     headers: await authHeader(),
   });
-  if (!res.ok) throw new ApiError(res.status, `Download failed (${res.status})`);
-  const url = URL.createObjectURL(await res.blob());
+  if (policy.unauthorizedStatuses.includes(res.status)) {
+    for (const listener of unauthorizedListeners) listener(res.status);
+    throw new ApiError(res.status, 'Unauthorized');
+  }
+  if (!res.ok) {
+    const json = (await res.json().catch(() => ({}))) as { message?: string };
+    throw new ApiError(res.status, json.message ?? `Download failed (${res.status})`, json);
+  }
+  let blob: Blob;
+  try {
+    blob = await receive(res, onProgress);
+  } catch {
+    throw new ApiError(0, 'The download was cut off before it finished. Try again.');
+  }
+  const url = URL.createObjectURL(blob);
   const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
   link.click();
   URL.revokeObjectURL(url);
+}
+
+/** The answer's body, counting what has arrived as it comes. */
+async function receive(res: Response, onProgress?: (received: number) => void): Promise<Blob> {
+  if (!onProgress || !res.body) return res.blob();
+  const reader = res.body.getReader();
+  const parts: Uint8Array<ArrayBuffer>[] = [];
+  let received = 0;
+  for (let next = await reader.read(); !next.done; next = await reader.read()) {
+    parts.push(next.value);
+    received += next.value.byteLength;
+    onProgress(received);
+  }
+  return new Blob(parts, { type: res.headers.get('content-type') ?? '' });
 }

@@ -1,6 +1,7 @@
 import type { PagedResponse, PaginationInfo, SupervisedConversation, SupervisedMessage } from '@fieldhouse/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { apiDownload, apiGet } from '../../../lib/api-client.ts';
+import { apiGet } from '../../../lib/api-client.ts';
+import { download } from '../../../lib/download.ts';
 import { adminKeys } from './admin-keys.ts';
 
 export const conversationsQueryOptions = (query: { search: string; page: number; limit: number }) =>
@@ -27,7 +28,7 @@ export const readConversation = async (roomId: number, reason: string, page = 1)
   ).data;
 
 export const exportConversation = (roomId: number, reason: string, format: 'csv' | 'pdf', name: string) =>
-  apiDownload(
+  download(
     `/admin/conversations/${roomId}/export.${format}`,
     { reason },
     `conversation-${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.${format}`,

@@ -1,6 +1,7 @@
 import type { AuditEntry, PagedResponse } from '@fieldhouse/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { apiDownload, apiGet } from '../../../lib/api-client.ts';
+import { apiGet } from '../../../lib/api-client.ts';
+import { download } from '../../../lib/download.ts';
 import { adminKeys } from './admin-keys.ts';
 
 export type AuditFilters = {
@@ -30,4 +31,4 @@ export const auditQueryOptions = (filters: AuditFilters) =>
   });
 
 export const downloadAuditCsv = (filters: AuditFilters) =>
-  apiDownload('/audit.csv', toQuery(filters), `audit-${new Date().toISOString().slice(0, 10)}.csv`);
+  download('/audit.csv', toQuery(filters), `audit-${new Date().toISOString().slice(0, 10)}.csv`);

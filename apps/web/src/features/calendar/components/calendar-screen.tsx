@@ -12,7 +12,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { apiDownload } from '../../../lib/api-client.ts';
+import { download } from '../../../lib/download.ts';
 import { type CalendarRange, calendarEventsQueryOptions } from '../api/calendar-queries.ts';
 import { usePendingMove } from '../hooks/use-pending-move.ts';
 import { CalendarActions } from './calendar-actions.tsx';
@@ -113,7 +113,7 @@ export function CalendarScreen({
 
   const exportFile = (kind: 'ics' | 'csv') => {
     if (!range) return;
-    apiDownload(
+    download(
       `/calendar/export.${kind}`,
       { ...range, teamId: search.team, sportId: search.sport, facilityId: search.facility, type: search.type },
       `calendar-${search.date ?? 'export'}.${kind}`,

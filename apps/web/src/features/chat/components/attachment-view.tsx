@@ -2,13 +2,7 @@ import { downloadAttachment, useAttachmentUrl } from '@fieldhouse/client/chat/ca
 import type { Media } from '@fieldhouse/shared';
 import { Anchor, Group, Image, Paper, Skeleton, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import { IconDownload, IconFile, IconFileTypePdf, IconPhoto } from '@tabler/icons-react';
-
-export const formatBytes = (bytes: number) =>
-  bytes < 1024
-    ? `${bytes} B`
-    : bytes < 1024 * 1024
-      ? `${(bytes / 1024).toFixed(0)} KB`
-      : `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+import { formatBytes } from '../../../lib/format-bytes.ts';
 
 function ImagePreview({ media }: { media: Media }) {
   const { url, isError } = useAttachmentUrl(media, true);

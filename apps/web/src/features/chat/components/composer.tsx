@@ -6,7 +6,7 @@ import { Dropzone } from '@mantine/dropzone';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChartBar, IconPaperclip, IconPhoto, IconSend, IconUpload } from '@tabler/icons-react';
 import { type ClipboardEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
-import { formatBytes } from './attachment-view.tsx';
+import { formatBytes } from '../../../lib/format-bytes.ts';
 import { PollModal } from './poll-modal.tsx';
 import { ReplyBar, useReplyDraft } from './reply-quote.tsx';
 

@@ -2,7 +2,7 @@ import { useChat } from '@fieldhouse/client/chat/realtime/chat-provider.tsx';
 import type { PendingMessage } from '@fieldhouse/client/chat/socket/outbox.ts';
 import { Button, CloseButton, Group, Paper, Progress, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertCircle, IconClock, IconFile } from '@tabler/icons-react';
-import { formatBytes } from './attachment-view.tsx';
+import { formatBytes } from '../../../lib/format-bytes.ts';
 import { Bubble } from './message-bubble.tsx';
 import { BubbleQuote } from './reply-quote.tsx';
 

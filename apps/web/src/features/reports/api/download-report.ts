@@ -1,8 +1,8 @@
 import type { ReportName } from '@fieldhouse/shared';
-import { apiDownload } from '../../../lib/api-client.ts';
+import { download } from '../../../lib/download.ts';
 
 /** GET /reports/<name>.csv with the report's filters (every row, not one page). */
 export const downloadReport = (name: ReportName, query: Record<string, string | number | undefined>) => {
   const { page: _page, limit: _limit, ...filters } = query;
-  return apiDownload(`/reports/${name}.csv`, filters, `${name}-${new Date().toISOString().slice(0, 10)}.csv`);
+  return download(`/reports/${name}.csv`, filters, `${name}-${new Date().toISOString().slice(0, 10)}.csv`);
 };

@@ -26,7 +26,7 @@ import { ImportWizard } from '../../../features/users/components/import-wizard.t
 import { UserDrawer } from '../../../features/users/components/user-drawer.tsx';
 import { UserFormModal } from '../../../features/users/components/user-form-modal.tsx';
 import { UsersTable } from '../../../features/users/components/users-table.tsx';
-import { apiDownload } from '../../../lib/api-client.ts';
+import { download } from '../../../lib/download.ts';
 
 const TYPES: { value: UserType | ''; label: string }[] = [
   { value: '', label: 'Everyone' },
@@ -100,7 +100,7 @@ function UsersPage() {
               variant="default"
               leftSection={<IconDownload size={16} />}
               onClick={() =>
-                apiDownload(
+                download(
                   '/user/export',
                   { ...query, teamId: query.teamId ?? null, graduationYear: query.graduationYear ?? null },
                   'users.csv',

@@ -13,8 +13,9 @@ import {
   safeguardingSettingsSchema,
 } from '@fieldhouse/shared';
 import { eq } from 'drizzle-orm';
+import pg from 'pg';
 import type { Socket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
 import { coaches, guardianLinks, teamCoaches, teamMembers, teams } from '../src/db/schema/index.ts';
 import { inTransaction } from '../src/db/transaction.ts';
@@ -398,5 +399,62 @@ describe('safeguarding contacts (Admin → Safeguarding)', () => {
         ok: true,
       },
     );
+  });
+});
+
+describe.runIf(inject('testDb').kind === 'postgres')('facts that change while a room is made (PostgreSQL)', () => {
+  /** What the server's other sessions are waiting on: `Lock` (a row or table) or `advisory`. */
+  async function waits(watcher: pg.Client) {
+    const { rows } = await watcher.query<{ wait_event: string; query: string }>(
+      `select wait_event, query from pg_stat_activity
+       where wait_event_type = 'Lock' and datname = current_database() and pid <> pg_backend_pid()`,
+    );
+    return rows;
+  }
+
+  it('a guardian suspended while a coach opens a room with their child: the room still gets its second adult', async () => {
+    const director = await as(app, school.director);
+    const kid = await person('ATHLETE', 'Rae', { dateOfBirth: FIFTEEN });
+    const mom = await person('PARENT', 'Rita');
+    await app.testDatabase.db.insert(guardianLinks).values({ guardianId: mom.id, athleteId: kid.id });
+    await coachOf(app, school.coach, kid);
+    // A room the mother is in: her suspension reconciles it, and holding its row pauses the
+    // suspension there, after it looked up her rooms and before it commits.
+    const held = await director.post('/api/chat/rooms/direct', { userId: mom.id });
+    expect(held.statusCode, held.body).toBe(200);
+    const holder = new pg.Client({ connectionString: app.testDatabase.url });
+    const watcher = new pg.Client({ connectionString: app.testDatabase.url });
+    await holder.connect();
+    await watcher.connect();
+    try {
+      await holder.query('begin');
+      await holder.query('select id from chat_rooms where id = $1 for update', [held.json().data.id]);
+      const suspending = director.patch(`/api/user/${mom.id}/status`, { status: 'SUSPENDED' });
+      await expect
+        .poll(async () => (await waits(watcher)).some((w) => w.wait_event === 'tuple' || /chat_rooms/.test(w.query)))
+        .toBe(true);
+
+      // Meanwhile the coach opens a conversation with her child. Without the school's
+      // safeguarding lock it read her as active, planned no second adult, and committed first.
+      let opened = false;
+      const opening = (await as(app, school.coach)).post('/api/chat/rooms/direct', { userId: kid.id }).finally(() => {
+        opened = true;
+      });
+      await expect
+        .poll(async () => opened || (await waits(watcher)).some((w) => w.wait_event === 'advisory'))
+        .toBe(true);
+      await holder.query('rollback');
+      expect((await suspending).statusCode).toBe(200);
+      const res = await opening;
+      expect(res.statusCode, res.body).toBe(200);
+      expect(reasons(await roomOf(school.coach, res.json().data.id))).toMatchObject({
+        [mom.id]: 'GUARDIAN',
+        [school.director.id]: 'SAFEGUARDING',
+      });
+    } finally {
+      await holder.query('rollback').catch(() => {});
+      await holder.end();
+      await watcher.end();
+    }
   });
 });

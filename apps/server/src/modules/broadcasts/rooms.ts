@@ -7,6 +7,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { chatRoomMembers, chatRooms, organizations } from '../../db/schema/index.ts';
+import { lockSafeguarding } from '../safeguarding/lock.ts';
 import type { Emit } from '../safeguarding/reconcile.ts';
 import { reconcileRooms } from '../safeguarding/reconcile.ts';
 
@@ -16,7 +17,10 @@ export async function ensureCoachesRoom(
   participants: number[],
 ): Promise<{ roomId: number; emit: Emit }> {
   const ofSchool = and(eq(chatRooms.organizationId, organizationId), eq(chatRooms.purpose, 'COACHES'));
-  let [room] = await tx.select({ id: chatRooms.id }).from(chatRooms).where(ofSchool);
+  // The school's safeguarding lock, then the room's row, before its members' rows: the order
+  // reconcile and a send take them in, so none of them waits on another in a circle.
+  await lockSafeguarding(tx, [organizationId]);
+  let [room] = await tx.select({ id: chatRooms.id }).from(chatRooms).where(ofSchool).for('update');
   const created: number[] = [];
   if (!room) {
     const [school] = await tx

@@ -12,6 +12,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import type { AppUser } from '../auth/authenticate.ts';
 import { assertMayStart } from '../contacts/start.ts';
+import { lockSafeguarding } from '../safeguarding/lock.ts';
 import { type Emit, reconcileRooms } from '../safeguarding/reconcile.ts';
 
 export type Room = typeof chatRooms.$inferSelect;
@@ -78,6 +79,7 @@ export async function accessibleRoom(
   // Other people's direct conversations are read only through supervision, with a reason on record.
   if (!admin || room.kind === 'DIRECT') throw forbidden('You are not a member of this room');
   const reconciled = await inTransaction(db, async (tx) => {
+    await lockSafeguarding(tx, [room.organizationId]);
     await tx
       .insert(chatRoomMembers)
       .values({ roomId: room.id, userId: user.id, reason: 'OVERSIGHT' })

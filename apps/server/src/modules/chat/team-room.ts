@@ -11,6 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { chatRooms, teams } from '../../db/schema/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { notFound } from '../../errors.ts';
+import { lockSafeguarding } from '../safeguarding/lock.ts';
 import { type Emit, emitAll, reconcileRooms } from '../safeguarding/reconcile.ts';
 import type { Room } from './rooms.ts';
 import { postSystemMessage } from './system-messages.ts';
@@ -50,6 +51,9 @@ export type TeamRoomChange = { emit: (io: Server) => void };
  * or left the roster. Run `emit` after commit: people who left stop hearing the room at once.
  */
 export async function syncTeamRoom(tx: Db, teamId: number, note: string): Promise<TeamRoomChange> {
+  // Before the room is looked up and its note locks it (lock.ts): a room being made now is seen.
+  const [team] = await tx.select({ organizationId: teams.organizationId }).from(teams).where(eq(teams.id, teamId));
+  await lockSafeguarding(tx, [team?.organizationId ?? null]);
   const [room] = await tx.select({ id: chatRooms.id }).from(chatRooms).where(teamRoomOf(teamId));
   if (!room) return { emit: () => {} };
   const post = await postSystemMessage(tx, room.id, note);

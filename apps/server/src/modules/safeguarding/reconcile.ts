@@ -12,11 +12,12 @@ import { isAdminRole, isMinorAthlete, type MemberReason, type RoomUpdate, SOCKET
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Server } from 'socket.io';
 import type { Db } from '../../db/client.ts';
-import { chatRoomMembers, chatRooms } from '../../db/schema/index.ts';
+import { chatRoomMembers, chatRooms, teams } from '../../db/schema/index.ts';
 import { chatRoom, userRoom } from '../../realtime/rooms.ts';
 import { notifyUsers } from '../chat/notifications.ts';
 import { postSystemMessage, type SystemPost } from '../chat/system-messages.ts';
 import { type LoadedRoom, loadRoomFacts } from './facts.ts';
+import { lockSafeguarding } from './lock.ts';
 import { describeChange, holdReason, listNames, personName } from './notes.ts';
 import { type Person, planRoom } from './plan.ts';
 
@@ -70,6 +71,14 @@ export async function reconcileRooms(
   /** `rosterAnnounced`: the caller already posted who joined or left the team; say only the rest. */
   options: { rosterAnnounced?: boolean } = {},
 ): Promise<Reconciled> {
+  if (roomIds.length === 0) return nothing;
+  const { rows: schools } = await tx.execute<{ organization_id: number }>(
+    sql`select distinct organization_id from chat_rooms where id in (${sql.join(roomIds, sql`, `)})`,
+  );
+  await lockSafeguarding(
+    tx,
+    schools.map((s) => Number(s.organization_id)),
+  );
   const rooms = await loadRoomFacts(tx, roomIds);
   if (rooms.length === 0) return nothing;
   const now = new Date();
@@ -189,6 +198,11 @@ const ids = (rows: { id: number }[]) => rows.map((r) => Number(r.id));
 /** The team room of each team that has one. */
 export async function reconcileTeams(tx: Db, teamIds: number[], cause: Cause): Promise<Reconciled> {
   if (teamIds.length === 0) return nothing;
+  const schools = await tx.selectDistinct({ id: teams.organizationId }).from(teams).where(inArray(teams.id, teamIds));
+  await lockSafeguarding(
+    tx,
+    schools.map((s) => s.id),
+  );
   const rooms = await tx
     .select({ id: chatRooms.id })
     .from(chatRooms)
@@ -212,6 +226,7 @@ async function observedRooms(tx: Db, organizationIds: number[]) {
 }
 
 export async function reconcileOrganization(tx: Db, organizationId: number, cause: Cause) {
+  await lockSafeguarding(tx, [organizationId]);
   return reconcileRooms(tx, await observedRooms(tx, [organizationId]), cause);
 }
 
@@ -226,6 +241,11 @@ export async function reconcilePeople(
   cause: Cause,
 ): Promise<Reconciled> {
   if (people.length === 0) return nothing;
+  // Before the lookup: a room their school is making now is either committed by then or waits.
+  await lockSafeguarding(
+    tx,
+    people.map((p) => p.organizationId),
+  );
   const userIds = sql.join(
     people.map((p) => sql`${p.id}`),
     sql`, `,

@@ -12,12 +12,20 @@ import {
   SOCKET_EVENTS,
   safeguardingSettingsSchema,
 } from '@fieldhouse/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import pg from 'pg';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
-import { coaches, guardianLinks, teamCoaches, teamMembers, teams } from '../src/db/schema/index.ts';
+import {
+  chatRoomMembers,
+  chatRooms,
+  coaches,
+  guardianLinks,
+  teamCoaches,
+  teamMembers,
+  teams,
+} from '../src/db/schema/index.ts';
 import { inTransaction } from '../src/db/transaction.ts';
 import { reconcilePeople } from '../src/modules/safeguarding/reconcile.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
@@ -319,6 +327,69 @@ describe('re-evaluated when the facts change', () => {
       200,
     );
     expect(reasons(await roomOf(school.director, roomId))[admin.id]).toBeUndefined();
+  });
+
+  it('role change: a coach who becomes a parent leaves their teams, the team’s room and the coaches’ room', async () => {
+    const director = await as(app, school.director);
+    const db = app.testDatabase.db;
+    const cal = await person('COACH', 'Cal');
+    expect((await director.put(`/api/user/${cal.id}/teams`, { teamIds: [school.varsity.id] })).statusCode).toBe(200);
+    const teamRoomId = (await director.get(`/api/chat/teams/${school.varsity.id}/rooms`)).json().data[0].id as number;
+    expect(reasons(await roomOf(school.director, teamRoomId))[cal.id]).toBe('PARTICIPANT');
+    // The school's coaches' room (decision 029), as a coaches-only broadcast leaves it.
+    await db
+      .insert(chatRooms)
+      .values({ organizationId: school.org.id, kind: 'GROUP', purpose: 'COACHES', name: 'Coaches — Westfield High' })
+      .onConflictDoNothing();
+    const [staffRoom] = await db
+      .select({ id: chatRooms.id })
+      .from(chatRooms)
+      .where(and(eq(chatRooms.organizationId, school.org.id), eq(chatRooms.purpose, 'COACHES')));
+    const staffRoomId = staffRoom?.id as number;
+    await db.insert(chatRoomMembers).values({ roomId: staffRoomId, userId: cal.id, reason: 'PARTICIPANT' });
+    // Their open app hears it is out of the team's room (and stops hearing the room).
+    const calSocket = await openSocket(app, url, cal, sockets);
+    const dropped = new Promise<void>((resolve) =>
+      calSocket.on(SOCKET_EVENTS.roomUpdate, (u: { roomId: number; removed?: boolean }) => {
+        if (u.roomId === teamRoomId && u.removed) resolve();
+      }),
+    );
+
+    expect((await director.patch(`/api/user/${cal.id}`, { role: 'PARENT' })).statusCode).toBe(200);
+    await dropped;
+    expect(reasons(await roomOf(school.director, teamRoomId))[cal.id]).toBeUndefined();
+    expect((await systemNotes(school.director, teamRoomId)).at(-1)).toBe('Cal Test left the team');
+    expect((await history(cal, teamRoomId)).status).toBe(403);
+    expect((await history(cal, staffRoomId)).status).toBe(403);
+    const team = (await director.get(`/api/teams/${school.varsity.id}`)).json().data as { coaches: { id: number }[] };
+    expect(team.coaches.map((c) => c.id)).not.toContain(cal.id);
+    expect(await db.select().from(teamCoaches).where(eq(teamCoaches.teamId, school.varsity.id))).not.toContainEqual(
+      expect.objectContaining({ coachId: cal.id }),
+    );
+  });
+
+  it('role change: an athlete who becomes staff is off the roster and out of the team’s room', async () => {
+    const director = await as(app, school.director);
+    const ada = await person('ATHLETE', 'Ada', { dateOfBirth: '2000-04-04' });
+    expect((await director.post(`/api/teams/${school.jv.id}/members`, { userId: ada.id })).statusCode).toBe(201);
+    const roomId = (await director.get(`/api/chat/teams/${school.jv.id}/rooms`)).json().data[0].id as number;
+    expect(reasons(await roomOf(school.director, roomId))[ada.id]).toBe('PARTICIPANT');
+    expect((await director.patch(`/api/user/${ada.id}`, { role: 'ATHLETIC_ADMINISTRATOR' })).statusCode).toBe(200);
+    expect(reasons(await roomOf(school.director, roomId))[ada.id]).toBeUndefined();
+    const roster = await app.testDatabase.db.select().from(teamMembers).where(eq(teamMembers.userId, ada.id));
+    expect(roster).toEqual([]);
+  });
+
+  it('a new person is put on teams only as an athlete or a coach', async () => {
+    const director = await as(app, school.director);
+    const res = await director.post('/api/user', {
+      email: `stan-${Date.now()}@westfield.example`,
+      firstName: 'Stan',
+      role: 'PARENT',
+      teamIds: [school.varsity.id],
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({ statusCode: 400, message: 'teamIds: only athletes and coaches are on teams' });
   });
 });
 

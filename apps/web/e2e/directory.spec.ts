@@ -89,6 +89,49 @@ test('create a coach and see them on a team', async ({ page, shot }) => {
   await shot('team');
 });
 
+test('a coach who becomes a guardian is warned off their teams, then leaves them', async ({ page, shot }) => {
+  await signIn(page, DEMO.admin, '/users/');
+  await page.getByRole('button', { name: 'Add person' }).click();
+  const add = page.getByRole('dialog', { name: 'Add a person' });
+  await add.getByLabel('First name').fill('Casey');
+  await add.getByLabel('Last name').fill('Moss');
+  await add.getByLabel('E-mail').fill('casey.moss@lincolnhigh.example');
+  await add.getByRole('combobox', { name: 'Role' }).click();
+  await page.getByRole('option', { name: 'Coach', exact: true }).click();
+  await add.getByRole('combobox', { name: 'Coaches' }).click();
+  await page.getByRole('option', { name: 'Girls Tennis' }).click();
+  await page.keyboard.press('Escape');
+  await add.getByRole('button', { name: 'Add and invite' }).click();
+  await expect(page.getByText('Casey Moss added and invited by e-mail')).toBeVisible();
+  const tennisCoaches = async () => {
+    await page.goto('/teams/');
+    await page.getByRole('link', { name: /Girls Tennis/ }).click();
+    await expect(page.getByRole('heading', { name: 'Girls Tennis' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    return page.getByText('Casey Moss', { exact: true });
+  };
+  await expect(await tennisCoaches()).toBeVisible();
+
+  await page.goto('/users/');
+  await page.getByRole('textbox', { name: 'Search users' }).fill('casey moss');
+  await expect(page.getByTestId('user-row')).toHaveCount(1);
+  await page.getByTestId('user-row').click();
+  const drawer = page.getByRole('dialog', { name: 'Person' });
+  await drawer.getByRole('button', { name: 'Edit' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Casey Moss' });
+  await expect(edit.getByTestId('role-leaves-teams')).toHaveCount(0);
+  await edit.getByRole('combobox', { name: 'Role', exact: true }).click();
+  await page.getByRole('option', { name: 'Guardian', exact: true }).click();
+  await expect(edit.getByTestId('role-leaves-teams')).toHaveText(
+    'Saving this role takes Casey Moss off Girls Tennis, and out of those teams’ conversations.',
+  );
+  await shot('user-role-leaves-teams');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Casey Moss updated')).toBeVisible();
+
+  await expect(await tennisCoaches()).toHaveCount(0);
+});
+
 test('check a 50-row roster with 2 bad rows: every error listed, the valid rows importable', async ({ page, shot }) => {
   await signIn(page, DEMO.admin, '/users/');
   await page.getByRole('button', { name: 'Import roster' }).click();

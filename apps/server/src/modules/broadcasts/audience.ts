@@ -81,6 +81,7 @@ async function reachOf(db: Db, organizationId: number, teamIds: number[], sender
         organizationId,
         directKey: null,
         teamId,
+        purpose: null,
         hold: null,
         lastMessageAt: null,
       },

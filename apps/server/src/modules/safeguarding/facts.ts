@@ -41,6 +41,7 @@ export const roomColumns = {
   organizationId: chatRooms.organizationId,
   directKey: chatRooms.directKey,
   teamId: chatRooms.teamId,
+  purpose: chatRooms.purpose,
   hold: chatRooms.safeguardingHold,
   lastMessageAt: chatRooms.lastMessageAt,
 };
@@ -50,6 +51,7 @@ export type RoomRow = {
   organizationId: number;
   directKey: string | null;
   teamId: number | null;
+  purpose: string | null;
   hold: string | null;
   lastMessageAt: Date | null;
 };
@@ -154,6 +156,7 @@ export async function factsOf(tx: Db, rooms: RoomRow[], alsoPeople: number[] = [
     organizationId: room.organizationId,
     organizationName: orgRows.find((o) => o.id === room.organizationId)?.name ?? 'the school',
     directKey: room.directKey,
+    purpose: room.purpose,
     hold: room.hold,
     lastMessageAt: room.lastMessageAt,
     members: (membersByRoom.get(room.id) ?? []).map((m) => ({ userId: m.userId, reason: m.reason as MemberReason })),

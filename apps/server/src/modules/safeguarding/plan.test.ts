@@ -161,6 +161,22 @@ describe('planRoom', () => {
     );
     expect(reasons(plan)).toEqual({ [kid.id]: 'PARTICIPANT', [coach.id]: 'PARTICIPANT', [mom.id]: 'GUARDIAN' });
   });
+
+  it('keeps the coaches’ room to coaches and administrators; another group keeps whoever takes part', () => {
+    const [coach, director, exCoach, exAdmin] = [
+      person('COACH'),
+      person('ATHLETIC_DIRECTOR'),
+      person('PARENT'),
+      person('ATHLETE', { dateOfBirth: '2000-01-01' }),
+    ];
+    const members = [coach, director, exCoach, exAdmin].map((p) => ({ userId: p.id, reason: 'PARTICIPANT' as const }));
+    const everyone = [coach, director, exCoach, exAdmin];
+    expect(reasons(planRoom(facts('GROUP', everyone, { purpose: 'COACHES', members }), NOW))).toEqual({
+      [coach.id]: 'PARTICIPANT',
+      [director.id]: 'PARTICIPANT',
+    });
+    expect(Object.keys(reasons(planRoom(facts('GROUP', everyone, { members }), NOW)))).toHaveLength(4);
+  });
 });
 
 describe('staffAgeProblem', () => {

@@ -31,6 +31,8 @@ export type RoomFacts = {
   kind: 'DIRECT' | 'TEAM' | 'GROUP';
   organizationId: number;
   directKey: string | null;
+  /** A room the product keeps for a purpose: 'COACHES', the school's coaches' room (decision 029). */
+  purpose?: string | null;
   members: { userId: number; reason: MemberReason }[];
   /** TEAM rooms: the roster's athletes and the team's coaches. */
   roster: number[];
@@ -51,6 +53,13 @@ export type RoomPlan = {
   /** Set when no second adult can join: people's messages are refused until one can. */
   held: boolean;
 };
+
+/**
+ * Whether a group's participant stays one: the coaches' room is the staff's thread, so someone
+ * who is no longer a coach or an administrator (a coach who became a parent) leaves it.
+ */
+const staysIn = (facts: RoomFacts, p: Person | undefined) =>
+  facts.purpose !== 'COACHES' || (p !== undefined && (p.role === 'COACH' || isAdminRole(p.role)));
 
 /** Lower wins when one person is here for two reasons (a parent in a direct room with their child). */
 const PRECEDENCE: Record<MemberReason, number> = { PARTICIPANT: 0, OVERSIGHT: 1, GUARDIAN: 2, SAFEGUARDING: 3 };
@@ -75,7 +84,9 @@ export function planRoom(facts: RoomFacts, now = new Date()): RoomPlan {
   // Who takes part: the pair, the team, or (a group) whoever was made a participant.
   if (facts.kind === 'DIRECT') for (const id of (facts.directKey ?? '').split(':').map(Number)) add(id, 'PARTICIPANT');
   else if (facts.kind === 'TEAM') for (const id of [...facts.roster, ...facts.coaches]) add(id, 'PARTICIPANT');
-  else for (const m of facts.members) if (m.reason === 'PARTICIPANT') add(m.userId, 'PARTICIPANT');
+  else
+    for (const m of facts.members)
+      if (m.reason === 'PARTICIPANT' && staysIn(facts, person(m.userId))) add(m.userId, 'PARTICIPANT');
 
   // Administrators who opened a team or group room stay while they administer its organization.
   if (facts.kind !== 'DIRECT') {

@@ -4,18 +4,18 @@
  * SYSTEM note commit together, and two changes of one team queue instead of both acting on
  * what they read. Socket events go out after the commit.
  */
-import { type COACH_ROLES, SOCKET_EVENTS, type TeamInput } from '@fieldhouse/shared';
+import type { COACH_ROLES, TeamInput } from '@fieldhouse/shared';
 import { and, count, eq, inArray, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { coaches, sports, teamCoaches, teamMembers, teams, users } from '../../db/schema/index.ts';
 import { type AfterCommit, inTransaction } from '../../db/transaction.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
-import { organizationRoom, teamRoom } from '../../realtime/rooms.ts';
 import { recordAudit } from '../audit/record.ts';
 import { changedFields, personName } from '../audit/snapshots.ts';
 import type { AppUser } from '../auth/authenticate.ts';
 import { syncTeamRoom } from '../chat/team-room.ts';
+import { announceTeams } from './announce.ts';
 import { requireTeamAccess, rosterCandidate } from './policies.ts';
 
 type TeamRow = typeof teams.$inferSelect;
@@ -39,11 +39,7 @@ export async function visibleTeam(db: Db, actor: AppUser, id: number): Promise<T
 }
 
 /** Tells the team's and the organization's sockets that the team changed (decision 003). */
-function teamChanged(app: FastifyInstance, team: TeamRow) {
-  app.io.to([teamRoom(team.id), organizationRoom(team.organizationId)]).emit(SOCKET_EVENTS.teamUpdate, {
-    teamId: team.id,
-  });
-}
+const teamChanged = (app: FastifyInstance, team: TeamRow) => announceTeams(app.io, team.organizationId, [team.id]);
 
 /**
  * Runs one change of an existing team: in a transaction, with the team's row locked and the

@@ -3,7 +3,7 @@
  * guardians (link, unlink, relationship, a new guardian) and the sign-in e-mail. Each change is
  * one transaction with its audit entries; socket events, invites and mail go after the commit.
  */
-import { type GuardianLinkInput, SOCKET_EVENTS, type UserTeamsInput } from '@fieldhouse/shared';
+import type { GuardianLinkInput, UserTeamsInput } from '@fieldhouse/shared';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
@@ -18,20 +18,14 @@ import {
 } from '../../db/schema/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
-import { organizationRoom, teamRoom } from '../../realtime/rooms.ts';
 import { recordAudit } from '../audit/record.ts';
 import { personName } from '../audit/snapshots.ts';
 import type { AppUser } from '../auth/authenticate.ts';
 import { syncTeamRoom, type TeamRoomChange } from '../chat/team-room.ts';
 import { reconcilePeople } from '../safeguarding/reconcile.ts';
+import { announceTeams } from '../teams/announce.ts';
 import { checkTeams, findVisibleUser, requireManage, undoCreate } from './service.ts';
 import { provisionSignIn } from './sign-in-account.ts';
-
-const announceTeams = (app: FastifyInstance, organizationId: number, teamIds: number[]) => {
-  for (const teamId of teamIds) {
-    app.io.to([teamRoom(teamId), organizationRoom(organizationId)]).emit(SOCKET_EVENTS.teamUpdate, { teamId });
-  }
-};
 
 type TeamLinks = {
   current: () => Promise<number[]>;
@@ -126,7 +120,7 @@ export async function setUserTeams(app: FastifyInstance, actor: AppUser, id: num
     for (const t of removed) rooms.push(await syncTeamRoom(tx, t, `${who} left the team`));
     afterCommit(() => {
       for (const room of rooms) room.emit(app.io);
-      announceTeams(app, organizationId, [...added, ...removed]);
+      announceTeams(app.io, organizationId, [...added, ...removed]);
     });
     return { added: added.length, removed: removed.length };
   });

@@ -33,6 +33,7 @@ import type { AppUser } from '../auth/authenticate.ts';
 import { canGrant, canManage, resolveOrganization } from '../auth/policies.ts';
 import { staffAgeProblem } from '../safeguarding/plan.ts';
 import { reconcilePeople } from '../safeguarding/reconcile.ts';
+import { leaveTeamsForRole } from './role-teams.ts';
 import { provisionSignIn } from './sign-in-account.ts';
 
 type CreateInput = z.output<typeof userCreateSchema>;
@@ -88,6 +89,9 @@ export async function createUser(app: FastifyInstance, actor: AppUser, input: Cr
   const { db } = app.database;
   const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
   if (taken) throw conflict('A user with this e-mail already exists');
+  // As on every other roster path: a parent or staff member on a roster would sit in a team's room beside minors.
+  if (input.teamIds.length && input.role !== 'ATHLETE' && input.role !== 'COACH')
+    throw badRequest('teamIds: only athletes and coaches are on teams');
   await checkTeams(app, organizationId, input.teamIds);
   await checkLinkedUsers(app, organizationId, input.role, input.linkedUserIds);
 
@@ -205,6 +209,10 @@ export async function updateUser(
       // Only administrators are safeguarding contacts.
       if (roleChanged && !isAdminRole(updated.role))
         await tx.delete(safeguardingContacts).where(eq(safeguardingContacts.userId, id));
+      if (roleChanged) {
+        const teamsLeft = await leaveTeamsForRole(tx, actor, updated, target.role);
+        afterCommit(() => teamsLeft.emit(app.io));
+      }
       const reconciled = await reconcilePeople(
         tx,
         [{ id, organizationId: updated.organizationId, roles: [target.role, updated.role] }],

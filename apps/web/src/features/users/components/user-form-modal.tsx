@@ -194,6 +194,15 @@ export function UserFormModal({ opened, onClose, actorRole, teams, user }: Props
             />
             <TextInput label="Phone" placeholder="(217) 555-0142" {...form.getInputProps('contactNumber')} />
           </SimpleGrid>
+          {user?.role && onTeams(user.role) && role !== user.role && teamIdsOf(user).length > 0 && (
+            <Alert color="yellow" variant="light" data-testid="role-leaves-teams">
+              Saving this role takes {fullName(user)} off{' '}
+              {new Intl.ListFormat('en', { type: 'conjunction' }).format(
+                teamIdsOf(user).map((id) => teams.find((t) => String(t.id) === id)?.name ?? 'a team'),
+              )}
+              , and out of those teams’ conversations.
+            </Alert>
+          )}
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
             <TextInput label="Date of birth" type="date" {...form.getInputProps('dateOfBirth')} />
             {role === 'ATHLETE' ? (

@@ -432,6 +432,26 @@ describe('tracking', () => {
     expect((await track(school.director, 99_999_999)).statusCode).toBe(404);
   });
 
+  it('a coach taken off the team no longer tracks or nudges their own announcement', async () => {
+    const cody = await buildUser(app, {
+      role: 'COACH',
+      firstName: 'Cody',
+      lastName: 'Gone',
+      organizationId: school.org.id,
+    });
+    const director = await client(school.director);
+    const added = await director.post(`/api/teams/${school.varsity.id}/coaches`, { userId: cody.id });
+    expect(added.statusCode, added.body).toBe(201);
+    const message = await post(cody, 'Bus leaves at 6');
+    expect((await track(cody, message.id)).statusCode).toBe(200);
+    const removed = await director.delete(`/api/teams/${school.varsity.id}/coaches/${cody.id}`);
+    expect(removed.statusCode, removed.body).toBeLessThan(300);
+    // The list names the team's athletes and families: not for someone who left the team.
+    expect((await track(cody, message.id)).statusCode).toBe(403);
+    expect((await nudge(cody, message.id)).statusCode).toBe(403);
+    expect((await track(school.director, message.id)).statusCode).toBe(200);
+  });
+
   it('supervision shows the counts too', async () => {
     const message = await post(school.director, 'Gym closed Saturday');
     await ack(school.athlete, message.id);

@@ -10,7 +10,15 @@
 import { ACK_ERROR_IDS, isAdminRole } from '@fieldhouse/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { ackRequests, chatMessages, chatRooms, coaches, teamCoaches, teams } from '../../db/schema/index.ts';
+import {
+  ackRequests,
+  chatMessages,
+  chatRoomMembers,
+  chatRooms,
+  coaches,
+  teamCoaches,
+  teams,
+} from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import type { AppUser } from '../auth/authenticate.ts';
 
@@ -68,16 +76,19 @@ export async function messageFor(db: Db, user: AppUser, messageId: number) {
 
 export type LoadedMessage = Awaited<ReturnType<typeof messageFor>>;
 
-/** The sender, the school's administrators, the team's coaches; and the message must ask someone. */
+/**
+ * The school's administrators, the team's coaches, and the sender while still in the room (a
+ * coach taken off the team no longer sees the families' answers); the message must ask someone.
+ */
 export async function requireTracker(db: Db, user: AppUser, loaded: LoadedMessage) {
   requireActive(user);
   const { message, room, request } = loaded;
   const teamId = request?.teamId ?? room.teamId;
+  const author = message.senderId === user.id || (request?.requestedBy != null && request.requestedBy === user.id);
   const allowed =
-    (message.senderId !== null && message.senderId === user.id) ||
-    (request?.requestedBy != null && request.requestedBy === user.id) ||
     administers(user, room.organizationId) ||
-    (user.role === 'COACH' && teamId !== null && (await coachesTeam(db, user.id, teamId)));
+    (user.role === 'COACH' && teamId !== null && (await coachesTeam(db, user.id, teamId))) ||
+    (author && (await inRoom(db, room.id, user.id)));
   if (!allowed) {
     throw forbidden(
       'Only the sender, the school’s administrators and the team’s coaches see who acknowledged',
@@ -86,4 +97,12 @@ export async function requireTracker(db: Db, user: AppUser, loaded: LoadedMessag
   }
   if (!request) throw notFound('Acknowledgement request', ACK_ERROR_IDS.notRequested);
   return request;
+}
+
+async function inRoom(db: Db, roomId: number, userId: number) {
+  const [member] = await db
+    .select({ userId: chatRoomMembers.userId })
+    .from(chatRoomMembers)
+    .where(and(eq(chatRoomMembers.roomId, roomId), eq(chatRoomMembers.userId, userId)));
+  return member !== undefined;
 }

@@ -353,6 +353,23 @@ describe('typing and presence', () => {
     expect(Date.now() - t0).toBeGreaterThanOrEqual(2500);
   });
 
+  it('says someone left a room only when they were in it', async () => {
+    const room = await directRoom(school.director, school.coach);
+    const director = await socketFor(school.director);
+    const coach = await socketFor(school.coach);
+    const stranger = await socketFor(school.athlete);
+    await emit(director, SOCKET_EVENTS.joinRoom, { roomId: room.id });
+    await emit(coach, SOCKET_EVENTS.joinRoom, { roomId: room.id });
+    const left: number[] = [];
+    director.on(SOCKET_EVENTS.userLeft, ({ userId }: { userId: number }) => left.push(userId));
+    // Someone who never joined (and may not): their "leave" reaches nobody in the room.
+    expect((await emit(stranger, SOCKET_EVENTS.leaveRoom, { roomId: room.id })).ok).toBe(true);
+    const coachLeft = next<{ userId: number }>(director, SOCKET_EVENTS.userLeft);
+    await emit(coach, SOCKET_EVENTS.leaveRoom, { roomId: room.id });
+    expect(await coachLeft).toMatchObject({ userId: school.coach.id });
+    expect(left).toEqual([school.coach.id]);
+  });
+
   it('keeps a user online across tabs and offline after the last one', async () => {
     const director = await socketFor(school.director);
     // Presence changes reach the sockets that asked about the person.

@@ -2,7 +2,8 @@ import { type PresenceSnapshot, SOCKET_EVENTS } from '@fieldhouse/shared';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
-import { buildSchool, type School } from './helpers/directory.ts';
+import { as, buildSchool, type School } from './helpers/directory.ts';
+import { buildUser } from './helpers/factories.ts';
 import { emitWithAck, nextEvent, openSocket } from './helpers/sockets.ts';
 
 let app: TestApp;
@@ -84,6 +85,30 @@ describe('presence snapshot', () => {
     await nextEvent(theirDirector, SOCKET_EVENTS.presenceOffline);
     await query(director, []);
     expect(heard.filter((id) => id === rival.coach.id || id === rival.director.id)).toEqual([]);
+  });
+
+  it('stops telling an administrator made a coach about people they may no longer see', async () => {
+    const otto = await buildUser(app, {
+      role: 'ATHLETIC_ADMINISTRATOR',
+      firstName: 'Otto',
+      lastName: 'Demoted',
+      organizationId: school.org.id,
+    });
+    const demoted = await socketFor(otto);
+    const control = await socketFor(school.director);
+    await query(demoted, [school.athlete2.id]);
+    await query(control, [school.athlete2.id]);
+    const heard: number[] = [];
+    demoted.on(SOCKET_EVENTS.presenceOnline, ({ userId }: { userId: number }) => heard.push(userId));
+    const res = await (await as(app, school.director)).patch(`/api/user/${otto.id}`, { role: 'COACH' });
+    expect(res.statusCode, res.body).toBe(200);
+    // Any event of the demoted socket waits for its re-read (whenFresh): after this one it is done.
+    await query(demoted, []);
+    const online = nextEvent<{ userId: number }>(control, SOCKET_EVENTS.presenceOnline);
+    await socketFor(school.athlete2);
+    expect(await online).toMatchObject({ userId: school.athlete2.id });
+    await query(demoted, []);
+    expect(heard).toEqual([]);
   });
 
   it('tells only the sockets that asked about someone', async () => {

@@ -13,9 +13,9 @@ import {
 } from '@fieldhouse/shared';
 import type { Socket } from 'socket.io';
 import { z } from 'zod';
-import { HttpError } from '../errors.ts';
+import { forbidden, HttpError } from '../errors.ts';
 import { sendAsMember, sendMessage } from '../modules/chat/messages.ts';
-import { accessibleRoom } from '../modules/chat/rooms.ts';
+import { accessibleRoom, isRoomMember } from '../modules/chat/rooms.ts';
 import { UPLOAD_STARTS_PER_MINUTE, type UploadStore } from '../modules/chat/uploads.ts';
 import type { Emit } from '../modules/safeguarding/reconcile.ts';
 import type { RateLimiter } from '../rate-limit/rate-limiter.ts';
@@ -56,14 +56,22 @@ export function chatFeature(deps: ChatDeps): SocketFeature {
     const user = socketUser(socket);
     const room = await accessibleRoom(db, user, roomId, live);
     await socket.join(chatRoom(room.id));
+    // A removal committed between the check and the join took nobody out of the channel (the
+    // socket was not in it yet): asked again now, it is seen, and the socket leaves.
+    if (!(await isRoomMember(db, room.id, user.id))) {
+      await socket.leave(chatRoom(room.id));
+      throw forbidden('You are not a member of this room');
+    }
     socket.to(chatRoom(room.id)).emit(SOCKET_EVENTS.userJoined, { roomId: room.id, userId: user.id });
     return { roomId: room.id };
   });
 
   const leaveRoom = handler(roomRefSchema, async (socket, { roomId }) => {
+    // Only a socket in the room says it left: anyone else would announce themselves in any room.
+    const wasIn = socket.rooms.has(chatRoom(roomId));
     stopTyping(socket, roomId);
     await socket.leave(chatRoom(roomId));
-    socket.to(chatRoom(roomId)).emit(SOCKET_EVENTS.userLeft, { roomId, userId: socketUser(socket).id });
+    if (wasIn) socket.to(chatRoom(roomId)).emit(SOCKET_EVENTS.userLeft, { roomId, userId: socketUser(socket).id });
     return { roomId };
   });
 

@@ -11,10 +11,14 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Server, Socket } from 'socket.io';
 import type { Db } from '../db/client.ts';
 import { chatRoomMembers, organizations, users } from '../db/schema/index.ts';
+import type { AppUser } from '../modules/auth/authenticate.ts';
+import { visiblePeople } from '../modules/contacts/visibility.ts';
 import { chatRoom, organizationRoom, userRoom } from './rooms.ts';
 
 const USERS_CHANGED = 'fieldhouse:users-changed';
 const CHAT_ROOM = /^room:(\d+)$/;
+/** `presenceRoom(organizationId, userId)`'s names. */
+const PRESENCE_ROOM = /^presence:(\d+):(\d+)$/;
 
 /** The re-read a socket is waiting for, while there is one. */
 const refreshing = new WeakMap<Socket, Promise<void>>();
@@ -50,6 +54,7 @@ export function freshUsers(
     }
     // Plain data, as at the handshake: other nodes read it through fetchSockets (msgpack).
     socket.data.user = user;
+    await unfollowHidden(socket, user);
     const joined = [...socket.rooms].flatMap((room) => {
       const id = room.match(CHAT_ROOM)?.[1];
       return id ? [Number(id)] : [];
@@ -64,6 +69,23 @@ export function freshUsers(
       ).map((m) => m.roomId),
     );
     for (const roomId of joined) if (!still.has(roomId)) await socket.leave(chatRoom(roomId));
+  }
+
+  /**
+   * The people whose presence the socket follows (`presence:query`) are asked again: someone who
+   * may no longer see them (an administrator made a coach, a person moved to another school)
+   * stops hearing them come and go.
+   */
+  async function unfollowHidden(socket: Socket, user: AppUser) {
+    const followed = [...socket.rooms].flatMap((room) => {
+      const match = room.match(PRESENCE_ROOM);
+      return match ? [{ room, organizationId: Number(match[1]), userId: Number(match[2]) }] : [];
+    });
+    if (followed.length === 0) return;
+    const ours = followed.filter((f) => f.organizationId === user.organizationId).map((f) => f.userId);
+    const visible = await visiblePeople(db, user, ours);
+    for (const f of followed)
+      if (f.organizationId !== user.organizationId || !visible.has(f.userId)) await socket.leave(f.room);
   }
 
   function refreshHere(userIds: number[]) {

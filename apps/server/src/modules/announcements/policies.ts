@@ -10,17 +10,10 @@
 import { ACK_ERROR_IDS, isAdminRole } from '@fieldhouse/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import {
-  ackRequests,
-  chatMessages,
-  chatRoomMembers,
-  chatRooms,
-  coaches,
-  teamCoaches,
-  teams,
-} from '../../db/schema/index.ts';
+import { ackRequests, chatMessages, chatRooms, coaches, teamCoaches, teams } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import type { AppUser } from '../auth/authenticate.ts';
+import { isRoomMember } from '../chat/rooms.ts';
 
 export function requireActive(user: AppUser) {
   if (user.status !== 'ACTIVE') throw forbidden('Your account is not active', 'account_inactive');
@@ -88,7 +81,7 @@ export async function requireTracker(db: Db, user: AppUser, loaded: LoadedMessag
   const allowed =
     administers(user, room.organizationId) ||
     (user.role === 'COACH' && teamId !== null && (await coachesTeam(db, user.id, teamId))) ||
-    (author && (await inRoom(db, room.id, user.id)));
+    (author && (await isRoomMember(db, room.id, user.id)));
   if (!allowed) {
     throw forbidden(
       'Only the sender, the school’s administrators and the team’s coaches see who acknowledged',
@@ -97,12 +90,4 @@ export async function requireTracker(db: Db, user: AppUser, loaded: LoadedMessag
   }
   if (!request) throw notFound('Acknowledgement request', ACK_ERROR_IDS.notRequested);
   return request;
-}
-
-async function inRoom(db: Db, roomId: number, userId: number) {
-  const [member] = await db
-    .select({ userId: chatRoomMembers.userId })
-    .from(chatRoomMembers)
-    .where(and(eq(chatRoomMembers.roomId, roomId), eq(chatRoomMembers.userId, userId)));
-  return member !== undefined;
 }

@@ -89,3 +89,12 @@ export async function accessibleRoom(
   onChange?.(reconciled.emit);
   return room;
 }
+
+/** Whether the user is a member of the room now (any reason). */
+export async function isRoomMember(db: Db, roomId: number, userId: number) {
+  const [member] = await db
+    .select({ userId: chatRoomMembers.userId })
+    .from(chatRoomMembers)
+    .where(and(eq(chatRoomMembers.roomId, roomId), eq(chatRoomMembers.userId, userId)));
+  return member !== undefined;
+}

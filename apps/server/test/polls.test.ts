@@ -2,11 +2,12 @@ import { type ChatMessage, type Poll, type PollCreate, type PollUpdate, SOCKET_E
 import { eq, sql } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { chatMessages, chatPolls, users } from '../src/db/schema/index.ts';
+import { chatMessages, chatPolls, chatRoomMembers, users } from '../src/db/schema/index.ts';
 import { DEMO_ADMIN, DEMO_COACH_EMAIL, seedDemo } from '../src/seed/demo.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { createTestDatabase } from './helpers/db.ts';
-import { as, buildSchool, type School } from './helpers/directory.ts';
+import { as, buildSchool, coachOf, type School } from './helpers/directory.ts';
+import { buildUser } from './helpers/factories.ts';
 import { emitWithAck as emit, nextEvent as next, openSocket } from './helpers/sockets.ts';
 
 let app: TestApp;
@@ -208,6 +209,48 @@ describe('voting', () => {
       ok: false,
       error: { statusCode: 404 },
     });
+  });
+
+  it('an administrator’s vote that makes a second adult unneeded lets them go at once', async () => {
+    // A team of one coach and a minor no guardian can see: the director joins as the second adult.
+    const minor = await buildUser(app, {
+      role: 'ATHLETE',
+      firstName: 'Uma',
+      lastName: 'Unguarded',
+      organizationId: school.org.id,
+      dateOfBirth: '2012-05-05',
+    });
+    const team = await coachOf(app, school.coach, minor);
+    const opened = await (await as(app, school.coach)).get(`/api/chat/teams/${team.id}/rooms`);
+    const roomId = opened.json().data[0].id as number;
+    const members = async () =>
+      Object.fromEntries(
+        (
+          await app.testDatabase.db
+            .select({ id: chatRoomMembers.userId, reason: chatRoomMembers.reason })
+            .from(chatRoomMembers)
+            .where(eq(chatRoomMembers.roomId, roomId))
+        ).map((m) => [m.id, m.reason]),
+      );
+    expect((await members())[school.director.id]).toBe('SAFEGUARDING');
+    const coach = await socketFor(school.coach);
+    const director = await socketFor(school.director);
+    const { poll } = await createPoll(coach, roomId);
+    const ada = await buildUser(app, {
+      role: 'ATHLETIC_ADMINISTRATOR',
+      firstName: 'Ada',
+      lastName: 'Voter',
+      organizationId: school.org.id,
+    });
+    const admin = await socketFor(ada);
+    const letGo = next<{ roomId: number; removed?: boolean }>(director, SOCKET_EVENTS.roomUpdate);
+    expect(
+      await emit(admin, SOCKET_EVENTS.pollVote, { pollId: poll.id, optionIds: [poll.options[0]?.id] }),
+    ).toMatchObject({ ok: true });
+    // The administrator oversees it now; the director, no longer needed, hears it and leaves.
+    expect(await members()).toMatchObject({ [ada.id]: 'OVERSIGHT' });
+    expect((await members())[school.director.id]).toBeUndefined();
+    expect(await letGo).toEqual({ roomId, removed: true });
   });
 
   it('refuses votes once the poll has closed', async () => {

@@ -27,7 +27,9 @@ export function pollFeature(deps: DeliveryDeps): SocketFeature {
   });
 
   const pollVote = handler(pollVoteSchema, async (socket, { pollId, optionIds }) => {
-    const { update, memberIds } = await vote(db, socketUser(socket), pollId, optionIds);
+    const { update, memberIds, roomChange } = await vote(db, socketUser(socket), pollId, optionIds);
+    // An administrator voting joins the room to oversee it: members and people it let go hear that too.
+    roomChange(io);
     io.to(memberIds.map(userRoom)).emit(SOCKET_EVENTS.pollUpdate, update);
     return update.poll;
   });

@@ -9,6 +9,7 @@ import type { Db } from '../../db/client.ts';
 import { chatMessages, chatPollOptions, chatPolls, chatPollVotes, chatRoomMembers } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import type { AppUser } from '../auth/authenticate.ts';
+import type { Emit } from '../safeguarding/reconcile.ts';
 import { loadPolls, presentPoll } from './load-polls.ts';
 import { sendMessage } from './messages.ts';
 import { accessibleRoom, type Room } from './rooms.ts';
@@ -45,16 +46,18 @@ export async function createPoll(db: Db, sender: AppUser, room: Room, input: Pol
 
 /**
  * Records the user's choice (replacing any earlier one; an empty list withdraws it) and returns
- * the new tally with the room's members, who should hear of it.
+ * the new tally with the room's members, who should hear of it, and (when an administrator's
+ * vote made them a member) the room's change for open sockets, to run after the commit.
  */
 export async function vote(
   db: Db,
   user: AppUser,
   pollId: number,
   optionIds: number[],
-): Promise<{ update: PollUpdate; memberIds: number[] }> {
+): Promise<{ update: PollUpdate; memberIds: number[]; roomChange: Emit }> {
   const chosen = [...new Set(optionIds)];
-  return db.transaction(async (transaction) => {
+  let roomChange: Emit = () => {};
+  const result = await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
     // The row lock queues votes on one poll, so a voter's two tabs cannot each add a choice.
     const [found] = await tx
@@ -69,7 +72,9 @@ export async function vote(
       .where(eq(chatPolls.id, pollId))
       .for('update', { of: chatPolls });
     if (!found || found.deletedAt) throw notFound('Poll');
-    const room = await accessibleRoom(tx, user, found.roomId);
+    const room = await accessibleRoom(tx, user, found.roomId, (emit) => {
+      roomChange = emit;
+    });
     if (found.closed) throw conflict('This poll is closed', 'poll_closed');
     if (!found.poll.multipleChoice && chosen.length > 1) {
       throw badRequest('optionIds: this poll takes one choice', 'poll_single_choice');
@@ -94,4 +99,5 @@ export async function vote(
       .where(eq(chatRoomMembers.roomId, room.id));
     return { update: { roomId: room.id, messageId, poll }, memberIds: members.map((m) => m.id) };
   });
+  return { ...result, roomChange };
 }

@@ -483,6 +483,59 @@ describe.runIf(inject('testDb').kind === 'postgres')('facts that change while a 
     return rows;
   }
 
+  it('a message sent while a guardian is being added counts for them: the send reads the members after the change', async () => {
+    const kid = await person('ATHLETE', 'Kit', { dateOfBirth: FIFTEEN });
+    const mom = await person('PARENT', 'Mae');
+    await app.testDatabase.db.insert(guardianLinks).values({ guardianId: mom.id, athleteId: kid.id });
+    const roomId = (await openDirect(school.coach, kid)).json().data.id as number;
+    const dad = await person('PARENT', 'Dex');
+    const coach = await openSocket(app, url, school.coach, sockets);
+    const holder = new pg.Client({ connectionString: app.testDatabase.url });
+    const watcher = new pg.Client({ connectionString: app.testDatabase.url });
+    await holder.connect();
+    await watcher.connect();
+    try {
+      // The reconcile that brings the father in holds the room and then waits to notify him.
+      await holder.query('begin');
+      await holder.query('lock table notifications in exclusive mode');
+      const linking = inTransaction(app.testDatabase.db, async (tx, afterCommit) => {
+        await tx.insert(guardianLinks).values({ guardianId: dad.id, athleteId: kid.id });
+        const reconciled = await reconcilePeople(
+          tx,
+          [
+            { id: kid.id, organizationId: school.org.id, roles: ['ATHLETE'] },
+            { id: dad.id, organizationId: school.org.id, roles: ['PARENT'] },
+          ],
+          'guardians',
+        );
+        afterCommit(() => reconciled.emit(app.io));
+      });
+      await expect.poll(async () => (await waits(watcher)).some((w) => /"notifications"/.test(w.query))).toBe(true);
+      // The coach writes meanwhile: the send waits for the room, its snapshot taken before the father joined.
+      const sending = emitWithAck<ChatMessage>(coach, SOCKET_EVENTS.chatMessage, {
+        roomId,
+        message: 'Pick-up moved to 5:30',
+        messageType: 'TEXT',
+        clientId: crypto.randomUUID(),
+      });
+      await expect.poll(async () => (await waits(watcher)).some((w) => /jsonb_to_recordset/.test(w.query))).toBe(true);
+      await holder.query('rollback');
+      await linking;
+      const sent = await sending;
+      expect(sent.ok, JSON.stringify(sent)).toBe(true);
+      const [dadRow] = await app.testDatabase.db
+        .select({ unread: chatRoomMembers.unreadCount, reason: chatRoomMembers.reason })
+        .from(chatRoomMembers)
+        .where(and(eq(chatRoomMembers.roomId, roomId), eq(chatRoomMembers.userId, dad.id)));
+      // The room's note saying why he joined, and the coach's message.
+      expect(dadRow).toEqual({ unread: 2, reason: 'GUARDIAN' });
+    } finally {
+      await holder.query('rollback').catch(() => {});
+      await holder.end();
+      await watcher.end();
+    }
+  });
+
   it('a guardian suspended while a coach opens a room with their child: the room still gets its second adult', async () => {
     const director = await as(app, school.director);
     const kid = await person('ATHLETE', 'Rae', { dateOfBirth: FIFTEEN });

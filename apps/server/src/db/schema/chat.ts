@@ -62,6 +62,12 @@ export const chatRooms = pgTable(
     pinnedAt: at('pinned_at'),
     /** A GROUP room the product keeps: 'COACHES', the school's coaches' room for broadcasts (decision 029). */
     purpose: varchar('purpose', { length: 20 }),
+    /**
+     * Counts the reconciles that may have changed who is in the room. A send compares the value
+     * it locked with the one its statement's snapshot read: a change committed while it waited
+     * for the room makes it store again with a fresh view of the members (store-messages.ts).
+     */
+    membersVersion: integer('members_version').notNull().default(0),
   },
   (t) => [
     uniqueIndex('chat_rooms_direct_key').on(t.directKey),

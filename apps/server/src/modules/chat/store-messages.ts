@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { executeNamed } from '../../db/prepared.ts';
 import { chatMessages, chatRoomMembers, chatRooms } from '../../db/schema/index.ts';
+import { serviceUnavailable } from '../../errors.ts';
 
 export type MessageRow = typeof chatMessages.$inferSelect;
 
@@ -42,6 +43,7 @@ type OutcomeRow = {
   hold: string | null;
   reply_ok: boolean | null;
   member_ids: number[];
+  stale: boolean | null;
 };
 
 /**
@@ -51,6 +53,31 @@ type OutcomeRow = {
  * after their own last one in the batch; their read position moves to that last one.
  */
 export async function storeMessages(db: Db, inputs: readonly StoreInput[]): Promise<StoreOutcome[]> {
+  const outcomes: (StoreOutcome | undefined)[] = new Array(inputs.length);
+  let waiting = inputs.map((input, at) => ({ input, at }));
+  // Each pass stores what it can; inputs whose room's members changed while it waited go again
+  // with a fresh view. A reconcile is rare and quick: a few passes at most, even for a busy room.
+  for (let pass = 1; waiting.length > 0; pass++) {
+    if (pass > STALE_PASSES) throw serviceUnavailable('The conversation is changing; send it again', 'room_changing');
+    const results = await storeOnce(
+      db,
+      waiting.map((w) => w.input),
+    );
+    const again: typeof waiting = [];
+    for (const [i, result] of results.entries()) {
+      const w = waiting[i] as (typeof waiting)[number];
+      if (result.stale) again.push(w);
+      else outcomes[w.at] = result.outcome;
+    }
+    waiting = again;
+  }
+  return outcomes as StoreOutcome[];
+}
+
+/** How many times one input may find its room's members changed under it before the send fails (503). */
+const STALE_PASSES = 5;
+
+async function storeOnce(db: Db, inputs: readonly StoreInput[]): Promise<{ outcome: StoreOutcome; stale: boolean }[]> {
   // Each input gets its uuid here, so a stored row is matched back to its input by it.
   const rows = inputs.map((input, idx) => ({
     idx,
@@ -76,9 +103,15 @@ export async function storeMessages(db: Db, inputs: readonly StoreInput[]): Prom
       -- replies by index, not by reading every member of every room.
       limit ${sql.raw(String(rows.length))}
     ), lock as (
-      select id, uuid, safeguarding_hold from ${chatRooms} where id in (select room_id from input) order by id for update
+      select id, uuid, safeguarding_hold, members_version
+      from ${chatRooms} where id in (select room_id from input) order by id for update
     ), checked as (
+      -- The lock gives the room's row as last committed; every other read here is the snapshot
+      -- the statement began with. If the members changed in between (a reconcile committed while
+      -- this waited for the room), the membership check and the counters below would read the
+      -- old members: such a room's inputs are stored by the next statement instead ("stale").
       select i.*, l.uuid as room_uuid, l.safeguarding_hold as hold,
+        l.members_version <> (select r.members_version from ${chatRooms} r where r.id = i.room_id) as stale,
         (i.reply_to_id is null or exists (
           select 1 from ${chatMessages} c where c.id = i.reply_to_id and c.room_id = i.room_id)) as reply_ok
       from input i join lock l on l.id = i.room_id
@@ -87,7 +120,7 @@ export async function storeMessages(db: Db, inputs: readonly StoreInput[]): Prom
     ), m as (
       insert into ${chatMessages} (uuid, room_id, sender_id, client_id, content, message_type, reply_to_id)
       select uuid, room_id, sender_id, client_id, content, message_type, reply_to_id
-      from checked where hold is null and reply_ok order by idx
+      from checked where hold is null and reply_ok and not stale order by idx
       on conflict do nothing
       returning *
     ), per_room as (
@@ -109,17 +142,20 @@ export async function storeMessages(db: Db, inputs: readonly StoreInput[]): Prom
       from per_room p where mem.room_id = p.room_id
       returning mem.room_id, mem.user_id
     )
-    select (select row_to_json(m) from m where m.uuid = i.uuid) as message, c.room_uuid, c.hold, c.reply_ok,
+    select (select row_to_json(m) from m where m.uuid = i.uuid) as message, c.room_uuid, c.hold, c.reply_ok, c.stale,
       coalesce((select array_agg(u.user_id) from u where u.room_id = i.room_id), '{}') as member_ids
     from input i left join checked c on c.idx = i.idx
     order by i.idx`,
   );
   return outcomes.map((row) => ({
-    message: row.message ? parseRow(row.message) : null,
-    roomUuid: row.room_uuid,
-    hold: row.hold,
-    replyOk: row.reply_ok ?? true,
-    memberIds: row.member_ids.map(Number),
+    stale: row.stale === true,
+    outcome: {
+      message: row.message ? parseRow(row.message) : null,
+      roomUuid: row.room_uuid,
+      hold: row.hold,
+      replyOk: row.reply_ok ?? true,
+      memberIds: row.member_ids.map(Number),
+    },
   }));
 }
 

@@ -81,6 +81,17 @@ export async function reconcileRooms(
   );
   const rooms = await loadRoomFacts(tx, roomIds);
   if (rooms.length === 0) return nothing;
+  // Who is in these rooms may change now (or just did, by the caller): a send that waited for
+  // one of them sees the count move and reads the members again (store-messages.ts).
+  await tx
+    .update(chatRooms)
+    .set({ membersVersion: sql`${chatRooms.membersVersion} + 1` })
+    .where(
+      inArray(
+        chatRooms.id,
+        rooms.map((r) => r.id),
+      ),
+    );
   const now = new Date();
   const outcomes = new Map<number, Outcome>();
   const posts: SystemPost[] = [];

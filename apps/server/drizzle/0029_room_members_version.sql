@@ -1,0 +1,1 @@
+ALTER TABLE "chat_rooms" ADD COLUMN "members_version" integer DEFAULT 0 NOT NULL;

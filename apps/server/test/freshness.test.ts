@@ -5,24 +5,26 @@
  * password reset) are in identity-sessions.test.ts.
  */
 import { type ChatMessage, SOCKET_EVENTS, type SocketAck } from '@fieldhouse/shared';
-import type { Socket } from 'socket.io-client';
+import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { createTestDatabase } from './helpers/db.ts';
 import { as, buildSchool, type School } from './helpers/directory.ts';
-import { buildUser } from './helpers/factories.ts';
-import { clusterReady, emitWithAck, nextEvent, openSocket } from './helpers/sockets.ts';
+import { buildUser, signInAs } from './helpers/factories.ts';
+import { clusterReady, emitWithAck, handshakeGate, nextEvent, openSocket } from './helpers/sockets.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 let app: TestApp;
 let url: string;
 let school: School;
+let gate: ReturnType<typeof handshakeGate>;
 const sockets: Socket[] = [];
 
 beforeAll(async () => {
   app = await buildTestApp();
   url = await app.listen({ port: 0, host: '127.0.0.1' });
   school = await buildSchool(app, 'Westfield High');
+  gate = handshakeGate(app);
 });
 afterEach(() => {
   for (const socket of sockets.splice(0)) socket.close();
@@ -130,6 +132,69 @@ describe('role change (case 7)', () => {
     const gone = nextEvent<string>(socket, 'disconnect', 1000);
     await (await as(app, school.director)).patch(`/api/user/${coach.id}/status`, { status: 'SUSPENDED' });
     expect(await gone).toBe('io server disconnect');
+  });
+});
+
+describe('a change while the socket’s handshake is being checked', () => {
+  it('disconnects a person suspended meanwhile, and runs none of the events they sent at once', async () => {
+    const athlete = await buildUser(app, {
+      role: 'ATHLETE',
+      firstName: 'Hal',
+      organizationId: school.org.id,
+      dateOfBirth: '2005-01-01',
+    });
+    const director = await as(app, school.director);
+    expect((await director.post(`/api/teams/${school.varsity.id}/members`, { userId: athlete.id })).statusCode).toBe(
+      201,
+    );
+    const roomId = await teamRoomOf(school.coach, school.varsity.id);
+    const { idToken } = await signInAs(app, athlete.email);
+    const handshake = gate.hold();
+    const socket = connect(url, { transports: ['websocket'], reconnection: false, auth: { idToken } });
+    sockets.push(socket);
+    const gone = nextEvent<string>(socket, 'disconnect', 1000);
+    // Buffered by the client and sent the moment it connects.
+    socket.emit(SOCKET_EVENTS.chatMessage, { roomId, message: 'Sent in the gap' }, () => {});
+    await handshake.held;
+    // Checked and ACTIVE, not yet registered: this suspension's disconnect finds no socket.
+    expect((await director.patch(`/api/user/${athlete.id}/status`, { status: 'SUSPENDED' })).statusCode).toBe(200);
+    handshake.release();
+    expect(await gone).toBe('io server disconnect');
+    const history = (await director.get(`/api/chat/rooms/${roomId}/messages`)).json().data;
+    expect(history.messages.map((m: ChatMessage) => m.content)).not.toContain('Sent in the gap');
+  });
+
+  it('applies a demotion made meanwhile before the socket’s first event', async () => {
+    const admin = await buildUser(app, {
+      role: 'ATHLETIC_ADMINISTRATOR',
+      firstName: 'Ines',
+      organizationId: school.org.id,
+    });
+    // A minor on a team, online: an administrator sees her come and go, a coach of no team does not.
+    await openSocket(app, url, school.athlete, sockets);
+    const { idToken } = await signInAs(app, admin.email);
+    const handshake = gate.hold();
+    const socket = connect(url, { transports: ['websocket'], reconnection: false, auth: { idToken } });
+    sockets.push(socket);
+    // Buffered by the client and sent the moment it connects, before the second check can answer.
+    const answer = emitWithAck(socket, SOCKET_EVENTS.presenceQuery, { userIds: [school.athlete.id] });
+    await handshake.held;
+    const demoted = await (await as(app, school.director)).patch(`/api/user/${admin.id}`, { role: 'COACH' });
+    expect(demoted.statusCode, demoted.body).toBe(200);
+    // The second check is slowed so the event arrives while it runs: the event must wait for it.
+    const verify = app.identity.verify;
+    app.identity.verify = async (...args) => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return verify(...args);
+    };
+    try {
+      handshake.release();
+      // 'online' before the fix: the socket still acted as the administrator it was at the handshake.
+      expect(await answer).toEqual({ ok: true, data: { [school.athlete.id]: 'offline' } });
+    } finally {
+      app.identity.verify = verify;
+    }
+    expect(socket.connected).toBe(true);
   });
 });
 

@@ -26,6 +26,33 @@ const refreshing = new WeakMap<Socket, Promise<void>>();
 /** Resolves once the socket's user is current; events await it before they run. */
 export const whenFresh = (socket: Socket) => refreshing.get(socket);
 
+/**
+ * Runs `work` after the socket's pending re-read, if any; the socket's events wait for both. A
+ * socket whose rights cannot be confirmed (`work` failed) does not keep the old ones.
+ */
+export function holdEvents(socket: Socket, work: () => Promise<void>, failed: (error: unknown) => void) {
+  const previous = refreshing.get(socket) ?? Promise.resolve();
+  const done = previous.then(work).catch((error: unknown) => {
+    failed(error);
+    socket.disconnect(true);
+  });
+  refreshing.set(socket, done);
+  void done.then(() => {
+    if (refreshing.get(socket) === done) refreshing.delete(socket);
+  });
+}
+
+/** The socket acts as `user` from now on, in its organization's channel. */
+export async function becomes(socket: Socket, user: AppUser) {
+  const before = socket.data.user as { organizationId: number | null } | undefined;
+  if (before?.organizationId !== user.organizationId) {
+    if (before?.organizationId) await socket.leave(organizationRoom(before.organizationId));
+    if (user.organizationId) await socket.join(organizationRoom(user.organizationId));
+  }
+  // Plain data, as at the handshake: other nodes read it through fetchSockets (msgpack).
+  socket.data.user = user;
+}
+
 export type FreshUsers = {
   /** Call after the commit of a change to these people's role, status, organization or rooms. */
   changed: (userIds: number[]) => void;
@@ -47,13 +74,7 @@ export function freshUsers(
       return;
     }
     const { user } = found;
-    const before = socket.data.user as { organizationId: number | null } | undefined;
-    if (before?.organizationId !== user.organizationId) {
-      if (before?.organizationId) await socket.leave(organizationRoom(before.organizationId));
-      if (user.organizationId) await socket.join(organizationRoom(user.organizationId));
-    }
-    // Plain data, as at the handshake: other nodes read it through fetchSockets (msgpack).
-    socket.data.user = user;
+    await becomes(socket, user);
     await unfollowHidden(socket, user);
     const joined = [...socket.rooms].flatMap((room) => {
       const id = room.match(CHAT_ROOM)?.[1];
@@ -93,18 +114,11 @@ export function freshUsers(
       for (const socketId of io.sockets.adapter.rooms.get(userRoom(userId)) ?? []) {
         const socket = io.sockets.sockets.get(socketId);
         if (!socket) continue;
-        const previous = refreshing.get(socket) ?? Promise.resolve();
-        const done = previous
-          .then(() => reread(socket, userId))
-          .catch((error: unknown) => {
-            // A socket whose rights cannot be confirmed does not keep the old ones.
-            options.log.error({ err: error, userId }, 'refreshing a socket’s user failed');
-            socket.disconnect(true);
-          });
-        refreshing.set(socket, done);
-        void done.then(() => {
-          if (refreshing.get(socket) === done) refreshing.delete(socket);
-        });
+        holdEvents(
+          socket,
+          () => reread(socket, userId),
+          (error) => options.log.error({ err: error, userId }, 'refreshing a socket’s user failed'),
+        );
       }
     }
   }

@@ -8,8 +8,9 @@ import { createClient } from '@redis/client';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import { Server, type Socket } from 'socket.io';
-import { serviceUnavailable } from '../errors.ts';
+import { HttpError, serviceUnavailable } from '../errors.ts';
 import { type AuthContext, bearerToken } from '../modules/auth/authenticate.ts';
+import { becomes, holdEvents } from './fresh-users.ts';
 import { NODE_ID } from './node-id.ts';
 import { organizationRoom, sessionRoom, userRoom } from './rooms.ts';
 
@@ -184,10 +185,13 @@ export async function createSocketServer(httpServer: HttpServer, options: Socket
         }
       : {}),
   });
+  // A handshake's token, from its check until the socket is registered and checked again.
+  const handshakes = new WeakMap<Socket, string | undefined>();
   // Only signed-in, ACTIVE users connect; each socket joins its user's and organization's channels.
   io.use((socket, next) => {
+    const token = handshakeToken(socket);
     options
-      .authenticate(handshakeToken(socket))
+      .authenticate(token)
       .then((auth) => {
         if (auth.user.status !== 'ACTIVE') return next(new Error('Forbidden'));
         socket.data.user = auth.user;
@@ -198,9 +202,29 @@ export async function createSocketServer(httpServer: HttpServer, options: Socket
         if (typeof auth.claims.origin_jti === 'string') void socket.join(sessionRoom(auth.claims.origin_jti));
         if (auth.user.organizationId) void socket.join(organizationRoom(auth.user.organizationId));
         forgetHandshake(socket);
+        handshakes.set(socket, token);
         next();
       })
       .catch(() => next(new Error('Unauthorized')));
+  });
+  // A sign-out, deactivation or role change while the handshake was being checked reached no
+  // socket: `disconnectSockets` and the users-changed re-read find a socket only once Socket.IO
+  // has registered it, a tick after the middleware. So the token is checked once more after
+  // registration, and the socket's events wait for that answer (`holdEvents`).
+  io.on('connection', (socket) => {
+    const token = handshakes.get(socket);
+    handshakes.delete(socket);
+    holdEvents(
+      socket,
+      async () => {
+        const auth = await options.authenticate(token);
+        if (auth.user.status !== 'ACTIVE') socket.disconnect(true);
+        else await becomes(socket, auth.user);
+      },
+      (error) => {
+        if (!(error instanceof HttpError)) options.log.error({ err: error }, 'checking a new socket again failed');
+      },
+    );
   });
   // One sweep for every socket's token expiry costs less than a timer per socket.
   const sweep = setInterval(() => {

@@ -40,3 +40,33 @@ export async function clusterReady(a: TestApp, b: TestApp) {
   const timer = setInterval(() => a.io.serverSideEmit('cluster:ready'), 100);
   await heard.finally(() => clearInterval(timer));
 }
+
+/**
+ * Lets a test act while a handshake has passed the app's own check but is not yet a registered
+ * socket: the middleware added here runs after the app's. `hold()` catches the next handshake;
+ * `held` resolves once it waits, `release()` lets it connect.
+ */
+export function handshakeGate(app: TestApp) {
+  let holding: { arrived: () => void; released: Promise<void> } | undefined;
+  app.io.use((_socket, next) => {
+    const caught = holding;
+    holding = undefined;
+    if (!caught) return next();
+    caught.arrived();
+    void caught.released.then(() => next());
+  });
+  return {
+    hold() {
+      let arrived = () => {};
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        arrived = resolve;
+      });
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      holding = { arrived, released };
+      return { held, release };
+    },
+  };
+}

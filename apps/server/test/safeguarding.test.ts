@@ -454,14 +454,30 @@ describe('safeguarding contacts (Admin → Safeguarding)', () => {
     const s = await smallSchool('Cedar Ridge');
     const roomId = (await openDirect(s.coach, s.minor)).json().data.id as number;
     const superAdmin = await as(app, school.superAdmin);
+    const coachSocket = await openSocket(app, url, s.coach, sockets);
+    const asked = await emitWithAck<{ poll: { id: string; options: { id: string }[] } }>(
+      coachSocket,
+      SOCKET_EVENTS.pollCreate,
+      { roomId, question: 'Practice at 6?', options: ['Yes', 'No'] },
+    );
+    if (!asked.ok) throw new Error(asked.error.message);
     await superAdmin.patch(`/api/user/${s.director?.id}/status`, { status: 'SUSPENDED' });
     const room = await roomOf(s.coach, roomId);
     expect(room.safeguarding.hold).toMatch(/^Safeguarding: Mia Cedar is under 18/);
-    const coachSocket = await openSocket(app, url, s.coach, sockets);
-    expect(await emitWithAck(coachSocket, SOCKET_EVENTS.chatMessage, { roomId, message: 'Hello?' })).toMatchObject({
+    const held = {
       ok: false,
       error: { statusCode: 409, id: 'safeguarding_hold', message: expect.stringMatching(/^Safeguarding:/) },
-    });
+    };
+    expect(await emitWithAck(coachSocket, SOCKET_EVENTS.chatMessage, { roomId, message: 'Hello?' })).toMatchObject(
+      held,
+    );
+    // A vote is a signal to the other person too (it was counted and broadcast before the fix).
+    const [yes] = asked.data.poll.options;
+    const minorSocket = await openSocket(app, url, s.minor, sockets);
+    for (const socket of [coachSocket, minorSocket])
+      expect(
+        await emitWithAck(socket, SOCKET_EVENTS.pollVote, { pollId: asked.data.poll.id, optionIds: [yes?.id] }),
+      ).toMatchObject(held);
     await superAdmin.patch(`/api/user/${s.director?.id}/status`, { status: 'ACTIVE' });
     expect((await roomOf(s.coach, roomId)).safeguarding.hold).toBeNull();
     expect((await systemNotes(s.coach, roomId)).at(-1)).toMatch(/Messages can be sent again/);

@@ -75,6 +75,8 @@ export async function vote(
     const room = await accessibleRoom(tx, user, found.roomId, (emit) => {
       roomChange = emit;
     });
+    // A held room takes nothing from anyone (decision 018): a vote would still signal.
+    if (room.safeguardingHold) throw conflict(room.safeguardingHold, 'safeguarding_hold');
     if (found.closed) throw conflict('This poll is closed', 'poll_closed');
     if (!found.poll.multipleChoice && chosen.length > 1) {
       throw badRequest('optionIds: this poll takes one choice', 'poll_single_choice');

@@ -27,6 +27,8 @@ type Session = {
   fileName: string;
   attachmentIndex: number;
   totalChunks: number;
+  /** The whole file's size as declared at chunk 0, when it was. */
+  totalSize: number | undefined;
   nextIndex: number;
   received: number;
   hash: Hash;
@@ -37,6 +39,7 @@ type Session = {
 };
 
 const tooLarge = () => new HttpError(413, fileTooLargeMessage(), 'file_too_large');
+const largerThanDeclared = () => badRequest('size: the file is larger than its totalSize');
 
 /** The file name shown to people: no path, no control characters, at most 200 characters. */
 export function safeFileName(name: string): string {
@@ -63,8 +66,18 @@ export function sniffMimeType(head: Buffer): string {
   return 'application/octet-stream';
 }
 
+const quotaUsedUp = () =>
+  new HttpError(413, 'Your upload quota is used up. Remove old files or ask an administrator.', 'quota');
+
 export class UploadStore {
   private readonly sessions = new Map<string, Session>();
+  /**
+   * Bytes held against each upload's quota from its first chunk until its row is stored: the
+   * declared size, or what arrived when more did. Parallel starts see each other's.
+   */
+  private readonly reserved = new Map<string, { userId: number; bytes: number }>();
+  /** Each upload's chunks and completion run one at a time, in the order they arrived. */
+  private readonly queues = new Map<string, Promise<unknown>>();
   /** Uploads that ran out of time, remembered for another timeout so late chunks get a clear answer. */
   private readonly expired = new Set<string>();
   /** DATA_DIR/uploads: temporary files in tmp/, and the finished ones too when they stay on disk. */
@@ -76,6 +89,7 @@ export class UploadStore {
     dataDir: string,
     readonly timeoutMs: number = CHAT.uploadTimeoutMs,
     files?: FileStore,
+    readonly quotaBytes: number = USER_QUOTA_BYTES,
   ) {
     this.root = join(dataDir, 'uploads');
     this.files = files ?? new DiskFileStore(this.root);
@@ -107,23 +121,54 @@ export class UploadStore {
     return new HttpError(410, `${this.timeoutMessage()}; start the upload again`, 'upload_expired');
   }
 
-  private async usedBytes(userId: number) {
+  /** Whether the user's stored files and every reservation of theirs fit the quota. */
+  private async withinQuota(userId: number) {
     const [row] = await this.db
       .select({ total: sum(chatAttachments.size) })
       .from(chatAttachments)
       .where(eq(chatAttachments.uploaderId, userId));
-    return (
-      Number(row?.total ?? 0) +
-      [...this.sessions.values()].filter((s) => s.userId === userId).reduce((t, s) => t + s.received, 0)
-    );
+    let held = 0;
+    for (const r of this.reserved.values()) if (r.userId === userId) held += r.bytes;
+    return Number(row?.total ?? 0) + held <= this.quotaBytes;
   }
 
-  async chunk(
+  /** Holds `bytes` for the upload, or refuses (413) when the user's quota cannot take them. */
+  private async reserve(key: string, userId: number, bytes: number) {
+    const before = this.reserved.get(key);
+    // Set before the quota is read, so an upload started meanwhile counts this one.
+    this.reserved.set(key, { userId, bytes });
+    if (await this.withinQuota(userId)) return;
+    if (before) this.reserved.set(key, before);
+    else this.reserved.delete(key);
+    throw quotaUsedUp();
+  }
+
+  /** Runs `work` after everything queued for this upload before it. */
+  private serial<T>(key: string, work: () => Promise<T>): Promise<T> {
+    const run = (this.queues.get(key) ?? Promise.resolve()).then(work, work);
+    const settled = run.catch(() => {});
+    this.queues.set(key, settled);
+    void settled.then(() => {
+      if (this.queues.get(key) === settled) this.queues.delete(key);
+    });
+    return run;
+  }
+
+  chunk(
     userId: number,
     chunk: FileChunk,
     onAbandon: (session: { roomId: number; fileName: string; attachmentIndex: number }) => void,
   ) {
     const key = `${userId}:${chunk.id}`;
+    return this.serial(key, () => this.takeChunk(key, userId, chunk, onAbandon));
+  }
+
+  private async takeChunk(
+    key: string,
+    userId: number,
+    chunk: FileChunk,
+    onAbandon: (session: { roomId: number; fileName: string; attachmentIndex: number }) => void,
+  ) {
     const data = typeof chunk.data === 'string' ? Buffer.from(chunk.data, 'base64') : Buffer.from(chunk.data);
     if (data.length !== chunk.size) throw badRequest(`size: the chunk holds ${data.length} bytes, not ${chunk.size}`);
     if (data.length > CHAT.maxChunkSizeBytes) throw badRequest('size: a chunk is at most 512 KB');
@@ -133,9 +178,8 @@ export class UploadStore {
       if (chunk.index !== 0) throw badRequest('index: an upload starts at chunk 0');
       this.expired.delete(key);
       if ((chunk.totalSize ?? 0) > CHAT.maxFileSizeBytes) throw tooLarge();
-      if ((await this.usedBytes(userId)) + (chunk.totalSize ?? data.length) > USER_QUOTA_BYTES) {
-        throw new HttpError(413, 'Your upload quota is used up. Remove old files or ask an administrator.', 'quota');
-      }
+      if (chunk.totalSize !== undefined && data.length > chunk.totalSize) throw largerThanDeclared();
+      await this.reserve(key, userId, chunk.totalSize ?? data.length);
       const tempPath = join(this.root, 'tmp', randomUUID());
       const created: Session = {
         key,
@@ -144,10 +188,14 @@ export class UploadStore {
         fileName: safeFileName(chunk.fileName),
         attachmentIndex: chunk.attachmentIndex,
         totalChunks: chunk.totalChunks,
+        totalSize: chunk.totalSize,
         nextIndex: 0,
         received: 0,
         hash: createHash('sha256'),
-        file: await open(tempPath, 'w'),
+        file: await open(tempPath, 'w').catch((error: unknown) => {
+          this.reserved.delete(key);
+          throw error;
+        }),
         tempPath,
         head: Buffer.alloc(0),
         // The partial file is gone before the uploader hears about it.
@@ -163,9 +211,23 @@ export class UploadStore {
       throw badRequest(`index: expected chunk ${session.nextIndex}, got ${chunk.index}`);
     if (chunk.offset !== session.received)
       throw badRequest(`offset: expected ${session.received}, got ${chunk.offset}`);
-    if (session.received + data.length > CHAT.maxFileSizeBytes) {
+    const after = session.received + data.length;
+    if (after > CHAT.maxFileSizeBytes) {
       await this.abort(key);
       throw tooLarge();
+    }
+    if (session.totalSize !== undefined && after > session.totalSize) {
+      await this.abort(key);
+      throw largerThanDeclared();
+    }
+    // A file sent without its size is held against the quota as it grows.
+    if (after > (this.reserved.get(key)?.bytes ?? 0)) {
+      try {
+        await this.reserve(key, userId, after);
+      } catch (error) {
+        await this.abort(key);
+        throw error;
+      }
     }
     await session.file.write(data);
     session.hash.update(data);
@@ -183,16 +245,31 @@ export class UploadStore {
   }
 
   /** Finishes an upload: every chunk present, stored, recorded; returns the media entry. */
-  async complete(userId: number, id: string, totalChunks: number): Promise<Media & { sha256: string }> {
+  complete(userId: number, id: string, totalChunks: number): Promise<Media & { sha256: string }> {
     const key = `${userId}:${id}`;
+    return this.serial(key, () => this.finish(key, userId, totalChunks));
+  }
+
+  private async finish(key: string, userId: number, totalChunks: number): Promise<Media & { sha256: string }> {
     const session = this.sessions.get(key);
     if (!session && this.expired.has(key)) throw this.expiredError();
     if (!session) throw badRequest('No upload in progress with this id');
     if (session.nextIndex !== totalChunks || totalChunks !== session.totalChunks) {
       throw badRequest(`Upload incomplete: ${session.nextIndex} of ${session.totalChunks} chunks received`);
     }
+    if (session.totalSize !== undefined && session.received !== session.totalSize)
+      throw badRequest(`Upload incomplete: ${session.received} of ${session.totalSize} bytes received`);
     this.sessions.delete(key);
     clearTimeout(session.timer);
+    try {
+      return await this.store(session, userId);
+    } finally {
+      // The stored row counts against the quota from here on.
+      this.reserved.delete(key);
+    }
+  }
+
+  private async store(session: Session, userId: number): Promise<Media & { sha256: string }> {
     await session.file.close();
     const storageKey = randomUUID().replaceAll('-', '');
     const mimeType = sniffMimeType(session.head);
@@ -229,6 +306,7 @@ export class UploadStore {
     const session = this.sessions.get(key);
     if (!session) return;
     this.sessions.delete(key);
+    this.reserved.delete(key);
     clearTimeout(session.timer);
     await session.file.close().catch(() => {});
     await rm(session.tempPath, { force: true });

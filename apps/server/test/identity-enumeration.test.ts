@@ -126,8 +126,10 @@ describe('password reset', () => {
     const invited = email('invited');
     await app.identity.admin.createUser({ email: invited });
     const unknown = email('nobody');
+    // Typed in capitals: the unknown one was echoed as typed ("N***@School.example"), a known one as stored.
+    const shout = (address: string) => address.replace(/^./, (c) => c.toUpperCase()).replace('school', 'School');
     for (const username of [unknown, known.email, disabled.email, invited]) {
-      const answer = await callIdentity(app, 'ForgotPassword', { ClientId, Username: username });
+      const answer = await callIdentity(app, 'ForgotPassword', { ClientId, Username: shout(username) });
       expect(answer.status).toBe(200);
       expect(answer.body).toEqual({
         CodeDeliveryDetails: {
@@ -206,6 +208,13 @@ describe('sign-up confirmation', () => {
       CodeDeliveryDetails: { Destination: 'k***@school.example', DeliveryMedium: 'EMAIL', AttributeName: 'email' },
     });
     expect(await resend(unknown)).toEqual({
+      CodeDeliveryDetails: { Destination: 'n***@school.example', DeliveryMedium: 'EMAIL', AttributeName: 'email' },
+    });
+    // In capitals, alike too: an unknown name was echoed as typed, a known one as stored.
+    expect(await resend(known.email.toUpperCase())).toEqual({
+      CodeDeliveryDetails: { Destination: 'k***@school.example', DeliveryMedium: 'EMAIL', AttributeName: 'email' },
+    });
+    expect(await resend(unknown.toUpperCase())).toEqual({
       CodeDeliveryDetails: { Destination: 'n***@school.example', DeliveryMedium: 'EMAIL', AttributeName: 'email' },
     });
   });

@@ -155,6 +155,21 @@ describe('AWS SDK operations', () => {
     await expect(
       client.send(new SignUpCommand({ ClientId, Username: newEmail(), Password: 'weak', UserAttributes: [] })),
     ).rejects.toBeInstanceOf(InvalidPasswordException);
+    // Only the pool's attributes: a token claim given as one (it overrode the id token's) is refused.
+    for (const Name of ['token_use', 'custom:role', 'sub'])
+      await expect(
+        client.send(
+          new SignUpCommand({
+            ClientId,
+            Username: newEmail(),
+            Password: 'Signup-Pass-3',
+            UserAttributes: [{ Name, Value: 'access' }],
+          }),
+        ),
+      ).rejects.toMatchObject({
+        name: 'InvalidParameterException',
+        message: `Attributes did not conform to the schema: ${Name}: Attribute does not exist in the schema.`,
+      });
     await client.send(new ResendConfirmationCodeCommand({ ClientId, Username: email }));
     const second = await latestCode(app.testDatabase.db, email);
     if (first !== second) {

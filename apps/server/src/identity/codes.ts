@@ -12,7 +12,13 @@ import type { AfterCommit } from '../db/transaction.ts';
 import { maskEmail } from '../mail/mailer.ts';
 import type { Account } from './accounts.ts';
 import { codeMismatch, expiredCode, limitExceeded } from './errors.ts';
-import { CODE_LIFETIME_MS, CODE_MAX_ATTEMPTS, type PoolContext, usernameDigest } from './pool-context.ts';
+import {
+  CODE_LIFETIME_MS,
+  CODE_MAX_ATTEMPTS,
+  normalizeUsername,
+  type PoolContext,
+  usernameDigest,
+} from './pool-context.ts';
 
 export type CodePurpose = (typeof identityCodes.$inferSelect)['purpose'];
 
@@ -27,14 +33,17 @@ export class Codes {
 
   /** The per-username counter key: an account's e-mail, so its sub and e-mail count together. */
   private limitKey(purpose: CodePurpose, username: string, account: Account | undefined) {
-    return `${purpose}:${usernameDigest(this.ctx.secret, 'code', account?.email ?? username)
+    return `${purpose}:${usernameDigest(this.ctx.secret, 'code', account?.email ?? normalizeUsername(username))
       .toString('hex')
       .slice(0, 32)}`;
   }
 
-  /** Cognito's CodeDeliveryDetails, for a real account or the name an unknown user gave. */
+  /**
+   * Cognito's CodeDeliveryDetails, for a real account or the name an unknown user gave, written
+   * as a stored address would be (lower case): "A***@School.org" would tell it was unknown.
+   */
   delivery(username: string, account: Account | undefined) {
-    const to = account?.email ?? (username.includes('@') ? username.trim() : 'u@unknown');
+    const to = account?.email ?? (username.includes('@') ? normalizeUsername(username) : 'u@unknown');
     return { Destination: maskEmail(to), DeliveryMedium: 'EMAIL', AttributeName: 'email' };
   }
 

@@ -21,6 +21,8 @@ import type { Sessions } from './sessions.ts';
 import type { Tokens } from './tokens.ts';
 
 const NO_CODE = 'Invalid verification code provided, please try again.';
+/** What a person may set when signing up, besides the e-mail: the names the pool keeps. */
+const SIGN_UP_ATTRIBUTES = new Set(['given_name', 'family_name']);
 
 export class SelfService {
   constructor(
@@ -44,6 +46,13 @@ export class SelfService {
     if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) throw invalidParameter('A valid email attribute is required.');
     checkPasswordPolicy(password, this.ctx.options.passwordPolicy);
     const { email: _email, ...rest } = attributes;
+    // The pool's schema: a name given for another attribute (a token claim such as token_use,
+    // custom:role) is refused as Cognito refuses an attribute its schema does not have.
+    const unknown = Object.keys(rest).find((name) => !SIGN_UP_ATTRIBUTES.has(name));
+    if (unknown !== undefined)
+      throw invalidParameter(
+        `Attributes did not conform to the schema: ${unknown}: Attribute does not exist in the schema.`,
+      );
     const existing = await this.accounts.find(email);
     await this.codes.countRequest('CONFIRM_SIGN_UP', email, existing);
     const account = existing

@@ -53,6 +53,8 @@ export class Tokens {
       new SignJWT(payload).setProtectedHeader({ kid: key.kid, alg: 'RS256' }).sign(key.privateKey);
     const [IdToken, AccessToken] = await Promise.all([
       sign({
+        // First: a stored attribute never stands in for a claim the pool sets.
+        ...account.attributes,
         ...common,
         jti: randomUUID(),
         aud: this.ctx.options.clientId,
@@ -60,7 +62,6 @@ export class Tokens {
         'cognito:username': account.sub,
         email: account.email,
         email_verified: account.emailVerified,
-        ...account.attributes,
       }),
       sign({
         ...common,

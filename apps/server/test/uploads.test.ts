@@ -94,6 +94,34 @@ describe('chunked upload', () => {
     expect(again).toMatchObject({ ok: false, error: { statusCode: 400 } });
   });
 
+  it('serves a file not sent yet to its uploader only, and an unsent one to administrators only', async () => {
+    const coach = await socketFor(school.coach);
+    const get = async (uuid: string, person: { email: string }) =>
+      (
+        await app.inject({
+          url: `/api/chat/attachments/${uuid}`,
+          headers: { authorization: `Bearer ${(await signInAs(app, person.email)).idToken}` },
+        })
+      ).statusCode;
+    const { ack } = await upload(coach, Buffer.from('lineup draft'), 'lineup.txt');
+    if (!ack.ok) throw new Error(ack.error.message);
+    const { uuid } = ack.data as { uuid: string };
+    // Another member of the room, before the message goes (200 before the fix).
+    expect(await get(uuid, school.director)).toBe(404);
+    expect(await get(uuid, school.coach)).toBe(200);
+    const sent = await emit<ChatMessage>(coach, SOCKET_EVENTS.chatMessage, {
+      roomId,
+      message: 'Lineup',
+      attachments: [{ attachmentId: uuid, isChunked: false, totalSize: 12, chunkCount: 1, originalName: 'lineup.txt' }],
+    });
+    if (!sent.ok) throw new Error(sent.error.message);
+    expect(await get(uuid, school.director)).toBe(200);
+    expect(await emit(coach, SOCKET_EVENTS.messageUnsend, { messageId: sent.data.id })).toMatchObject({ ok: true });
+    // Unsent: gone for its sender as for the room (200 before the fix); the director keeps it.
+    expect(await get(uuid, school.coach)).toBe(404);
+    expect(await get(uuid, school.director)).toBe(200);
+  });
+
   it('refuses oversize files with the spec’s words, and chunks out of order', async () => {
     const director = await socketFor(school.director);
     const oversize = await emit(director, SOCKET_EVENTS.fileUploadChunk, {

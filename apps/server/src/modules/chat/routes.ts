@@ -16,7 +16,7 @@ import {
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { chatAttachments, teams, users } from '../../db/schema/index.ts';
+import { chatAttachments, chatMessages, teams, users } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import { requireAuth } from '../auth/authenticate.ts';
 import { viewerMuted } from '../message-controls/mute.ts';
@@ -224,11 +224,20 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, summary: 'Download an attachment (room members only)', params: z.object({ uuid: z.uuid() }) } },
     async (request, reply) => {
       const viewer = active(request);
-      const [attachment] = await app.database.db
-        .select()
+      const [found] = await app.database.db
+        .select({ attachment: chatAttachments, unsentAt: chatMessages.deletedAt })
         .from(chatAttachments)
+        .leftJoin(chatMessages, eq(chatMessages.id, chatAttachments.messageId))
         .where(eq(chatAttachments.uuid, request.params.uuid));
-      if (!attachment) throw notFound('Attachment');
+      if (!found) throw notFound('Attachment');
+      const { attachment } = found;
+      // Not sent yet: the uploader's alone. Unsent by its sender: gone for the room, as its text
+      // is; administrators keep it, as supervision keeps the text (safeguarding records).
+      const hidden =
+        attachment.messageId === null
+          ? attachment.uploaderId !== viewer.id
+          : found.unsentAt !== null && !isAdminRole(viewer.role);
+      if (hidden) throw notFound('Attachment');
       await accessibleRoom(app.database.db, viewer, attachment.roomId, live);
       // Opened before any header is set, so a missing object answers as an error, not a download.
       const body = await app.uploads.read(attachment.storageKey);

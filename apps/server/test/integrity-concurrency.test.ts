@@ -6,6 +6,7 @@
  * a read racing a send zeroed an unread count that still had a message behind it.
  */
 import {
+  BROADCAST_SCHOOL_TEMPLATES_MAX,
   type CalendarOccurrence,
   calendarListSchema,
   calendarOccurrenceSchema,
@@ -368,4 +369,14 @@ it('removing a sport while a team is created with it: one of them wins, never a 
       [400, 200],
     ]).toContainEqual(outcome);
   }
+});
+
+it('parallel template saves at 49 of 50: one is kept, the others refused as full', async () => {
+  const saved = (name: string) => director.post('/api/broadcasts/templates', { name, content: `${name} today.` });
+  for (let i = 1; i < BROADCAST_SCHOOL_TEMPLATES_MAX; i++) expect((await saved(`Notice ${i}`)).statusCode).toBe(201);
+  const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => saved(`Closure ${i}`)));
+  // Several 201s on PostgreSQL before the fix: each counted 49.
+  expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(1);
+  expect(answers.filter((a) => a.statusCode === 409)).toHaveLength(11);
+  expect((await director.get('/api/broadcasts/templates')).json().data).toHaveLength(BROADCAST_SCHOOL_TEMPLATES_MAX);
 });

@@ -13,7 +13,7 @@ import {
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { type BroadcastTemplateRow, broadcastTemplates } from '../../db/schema/index.ts';
+import { type BroadcastTemplateRow, broadcastTemplates, organizations } from '../../db/schema/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { recordAudit } from '../audit/record.ts';
@@ -40,6 +40,13 @@ export async function listTemplates(db: Db, organizationId: number) {
 
 export function saveTemplate(db: Db, user: AppUser, organizationId: number, input: TemplateInput) {
   return inTransaction(db, async (tx) => {
+    // Saves of one school queue here, so parallel ones cannot each count 49 and all insert.
+    // NO KEY UPDATE: rows that only reference the school (messages, people) are not held up.
+    await tx
+      .select({ id: organizations.id })
+      .from(organizations)
+      .where(eq(organizations.id, organizationId))
+      .for('no key update');
     const [count] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(broadcastTemplates)

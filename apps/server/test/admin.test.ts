@@ -138,7 +138,7 @@ const pdfText = (pdf: string) =>
     .join('\n');
 
 describe('conversation search', () => {
-  it('lists the organization’s conversations with participants, last message and count', async () => {
+  it('lists the organization’s conversations with participants, who wrote last, and the count', async () => {
     const { result, paginationInfo } = await search('');
     expect(paginationInfo.totalCount).toBe(2);
     expect(result.map((c) => c.id).sort()).toEqual([direct.id, teamRoom.id].sort());
@@ -147,8 +147,10 @@ describe('conversation search', () => {
       kind: 'DIRECT',
       name: 'Cora Coach & Zoë Núñez',
       messageCount: 3,
-      lastMessage: { content: 'Thanks coach, see you there', senderName: 'Zoë Núñez' },
+      lastMessage: { senderName: 'Zoë Núñez' },
     });
+    // Who wrote last and when, never what: reading takes a reason on record (it showed the text before).
+    expect(JSON.stringify(result)).not.toContain('Thanks coach');
     expect(dm?.participants.map((p) => [p.firstName, p.reason])).toEqual([
       ['Cora', 'PARTICIPANT'],
       ['Paula', 'GUARDIAN'],

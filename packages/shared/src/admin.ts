@@ -125,7 +125,8 @@ export const supervisedConversationSchema = z.object({
   team: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   participants: z.array(supervisedParticipantSchema),
   messageCount: z.number().int(),
-  lastMessage: z.object({ content: z.string(), createdAt: z.string(), senderName: z.string().nullable() }).nullable(),
+  /** Who wrote last and when; never the text, which takes a reason to read (decision 012). */
+  lastMessage: z.object({ createdAt: z.string(), senderName: z.string().nullable() }).nullable(),
 });
 export type SupervisedConversation = z.infer<typeof supervisedConversationSchema>;
 

@@ -30,7 +30,6 @@ type RoomRow = {
   team_id: number | null;
   team_name: string | null;
   message_count: number;
-  last_content: string | null;
   last_created_at: Date | string | null;
   last_first_name: string | null;
   last_last_name: string | null;
@@ -76,7 +75,11 @@ export async function participantsOf(db: Db, roomIds: number[]) {
   return byRoom;
 }
 
-/** Conversations of the organization that have messages, newest first; search covers people, names and text. */
+/**
+ * Conversations of the organization that have messages, newest first; search covers people,
+ * names and text. The list shows who wrote last and when, never what: reading a message takes a
+ * reason on record (decision 012), and a search tells which conversations hold the words only.
+ */
 export async function listConversations(db: Db, organizationId: number, search: string, page: number, limit: number) {
   const pattern = likePattern(search);
   const searchFilter = search
@@ -92,13 +95,13 @@ export async function listConversations(db: Db, organizationId: number, search: 
   const { rows } = await db.execute<RoomRow>(sql`
     select r.id, r.uuid, r.kind, r.name, r.team_id, t.name as team_name,
            (select count(*)::int from chat_messages cm where cm.room_id = r.id) as message_count,
-           lm.content as last_content, lm.created_at as last_created_at,
+           lm.created_at as last_created_at,
            lm.first_name as last_first_name, lm.last_name as last_last_name,
            count(*) over ()::int as total
     from chat_rooms r
     left join teams t on t.id = r.team_id
     left join lateral (
-      select m.content, m.created_at, u.first_name, u.last_name
+      select m.created_at, u.first_name, u.last_name
       from chat_messages m left join users u on u.id = m.sender_id
       where m.room_id = r.id and m.deleted_at is null
       order by m.id desc limit 1
@@ -122,7 +125,6 @@ export async function listConversations(db: Db, organizationId: number, search: 
       messageCount: Number(r.message_count),
       lastMessage: r.last_created_at
         ? {
-            content: r.last_content ?? '',
             createdAt: iso(r.last_created_at),
             senderName: r.last_first_name
               ? personName({ firstName: r.last_first_name, lastName: r.last_last_name })

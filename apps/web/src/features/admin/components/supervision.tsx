@@ -99,8 +99,7 @@ export function Supervision() {
                 {c.lastMessage ? (
                   <>
                     <Text size="sm" lineClamp={1}>
-                      {c.lastMessage.senderName ? `${c.lastMessage.senderName}: ` : ''}
-                      {c.lastMessage.content || '(attachment)'}
+                      {c.lastMessage.senderName ?? 'System note'}
                     </Text>
                     <Text size="xs" c="dimmed">
                       {stamp(c.lastMessage.createdAt)}

@@ -35,6 +35,7 @@ import { calendarFeedRoutes } from './modules/calendar/feed-routes.ts';
 import { calendarRoutes } from './modules/calendar/routes.ts';
 import { createFileStore } from './modules/chat/file-store.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
+import { startUnsentUploadSweep } from './modules/chat/unsent-sweep-job.ts';
 import { UPLOAD_STARTS_PER_MINUTE, UploadStore } from './modules/chat/uploads.ts';
 import { contactRoutes } from './modules/contacts/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
@@ -220,6 +221,7 @@ export async function buildApp({ config, database, logger, identity: given }: Ap
   app.decorate('delivery', await createDelivery(app, sockets.io, sockets.track));
   app.decorate('broadcasts', startBroadcastJob(app));
   startCountFoldJob(app);
+  startUnsentUploadSweep(app);
   identity.onSessionsRevoked(disconnectRevokedSessions(sockets.io, database.db));
   // Mail handed to SMTP finishes before the database closes.
   app.addHook('onClose', async () => identity.embedded?.mailer.drain());

@@ -3,8 +3,11 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, wr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CHAT, type ChatMessage, SOCKET_EVENTS } from '@fieldhouse/shared';
+import { eq, inArray } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chatAttachments } from '../src/db/schema/index.ts';
+import { UNSENT_UPLOAD_TTL_MS } from '../src/modules/chat/unsent-sweep-job.ts';
 import { safeFileName, sniffMimeType, UploadStore } from '../src/modules/chat/uploads.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import type { School } from './helpers/directory.ts';
@@ -276,6 +279,41 @@ describe('upload timeout', () => {
       for (const socket of clients) socket.close();
       await quick.close();
     }
+  });
+});
+
+describe('uploads never sent', () => {
+  it('are removed after a day, files and rows (the quota counts rows); sent and recent ones stay', async () => {
+    const coach = await socketFor(school.coach);
+    const uploaded = async (name: string) => {
+      const { ack } = await upload(coach, Buffer.from(`${name} bytes`), name);
+      if (!ack.ok) throw new Error(ack.error.message);
+      return ack.data as { uuid: string };
+    };
+    const [abandoned, fresh, sent] = [await uploaded('old.txt'), await uploaded('new.txt'), await uploaded('sent.txt')];
+    const ack = await emit(coach, SOCKET_EVENTS.chatMessage, {
+      roomId,
+      message: 'Schedule',
+      attachments: [
+        { attachmentId: sent.uuid, isChunked: false, totalSize: 10, chunkCount: 1, originalName: 'sent.txt' },
+      ],
+    });
+    expect(ack).toMatchObject({ ok: true });
+    const db = app.testDatabase.db;
+    const twoDaysAgo = new Date(Date.now() - 2 * UNSENT_UPLOAD_TTL_MS);
+    await db
+      .update(chatAttachments)
+      .set({ createdAt: twoDaysAgo })
+      .where(inArray(chatAttachments.uuid, [abandoned.uuid, sent.uuid]));
+    const keyOf = async (uuid: string) =>
+      (await db.select().from(chatAttachments).where(eq(chatAttachments.uuid, uuid)))[0]?.storageKey;
+    const abandonedKey = (await keyOf(abandoned.uuid)) as string;
+
+    expect(await app.uploads.sweepUnsent(UNSENT_UPLOAD_TTL_MS)).toBe(1);
+    expect(await keyOf(abandoned.uuid)).toBeUndefined();
+    await expect(app.uploads.read(abandonedKey)).rejects.toThrow();
+    for (const kept of [fresh, sent]) expect(await keyOf(kept.uuid)).toBeDefined();
+    expect(await app.uploads.sweepUnsent(UNSENT_UPLOAD_TTL_MS)).toBe(0);
   });
 });
 

@@ -9,7 +9,7 @@ import { createHash, type Hash, randomUUID } from 'node:crypto';
 import { type FileHandle, mkdir, open, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CHAT, type FileChunk, fileTooLargeMessage, type Media } from '@fieldhouse/shared';
-import { and, eq, inArray, isNull, sum } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { chatAttachments } from '../../db/schema/index.ts';
 import { badRequest, HttpError } from '../../errors.ts';
@@ -325,6 +325,25 @@ export class UploadStore {
   /** Aborts every upload of a user that is still open (their socket dropped). */
   async abortAll(userId: number) {
     await Promise.all([...this.sessions.values()].filter((s) => s.userId === userId).map((s) => this.abort(s.key)));
+  }
+
+  /**
+   * Removes finished uploads never sent with a message (the composer closed, the app gone) once
+   * they are `olderThanMs` old: their files go, and so does their weight on the uploader's
+   * quota. One statement takes the rows, so nodes sweeping at once never share one; a send
+   * attaching one meanwhile either wins (the row is no longer unsent) or is refused as unknown.
+   */
+  async sweepUnsent(olderThanMs: number): Promise<number> {
+    const gone = await this.db
+      .delete(chatAttachments)
+      .where(and(isNull(chatAttachments.messageId), lt(chatAttachments.createdAt, new Date(Date.now() - olderThanMs))))
+      .returning({ storageKey: chatAttachments.storageKey });
+    // Every file is tried; one the store refused (S3 down) is reported, not left unnamed.
+    const failed: unknown[] = [];
+    for (const { storageKey } of gone) await this.files.remove(storageKey).catch((error) => failed.push(error));
+    if (failed.length)
+      throw new AggregateError(failed, `${failed.length} of ${gone.length} unsent files were not removed`);
+    return gone.length;
   }
 
   /** The stored bytes of a finished upload. */

@@ -42,12 +42,19 @@ test('supervising a conversation needs a reason and stays read-only', async ({ p
   await signIn(page, DEMO.director, '/admin/home/?tab=supervision');
   await expect(page.getByRole('tab', { name: 'Organizations' })).toHaveCount(0);
   await expect(page.getByRole('tab', { name: 'System status' })).toHaveCount(0);
+  const searched = page.waitForResponse(
+    (r) => r.url().includes('/api/admin/conversations') && r.url().includes('practice'),
+  );
   await page.getByLabel('Search conversations').fill('practice');
+  await searched;
   const first = page
     .getByRole('row')
     .filter({ has: page.getByRole('button', { name: 'Open' }) })
     .first();
   await expect(first).toBeVisible({ timeout: 15_000 });
+  // The list says who wrote last and when, never what: the words matched stay unread until a reason is given.
+  await expect(first).not.toContainText(/practice/i);
+  await shot('admin-supervision-list');
   await first.getByRole('button', { name: 'Open' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: 'Show messages' }).click();

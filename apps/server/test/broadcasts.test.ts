@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
   broadcastRecipients,
+  broadcasts,
   chatMessages,
   coaches,
   guardianLinks,
@@ -327,6 +328,36 @@ describe('who may', () => {
       .where(inArray(users.id, [school.assistant.id]));
     const suspended = await assistant.post('/api/broadcasts/preview', WINTER_FAMILIES);
     expect(suspended.statusCode).toBe(403);
+  });
+});
+
+describe('a scheduled broadcast whose sender or school changed', () => {
+  const soon = () => new Date(Date.now() + 60 * 60_000).toISOString();
+  const statusOf = async (id: number) =>
+    (await app.testDatabase.db.select().from(broadcasts).where(eq(broadcasts.id, id)))[0]?.status;
+  const stored = (content: string) =>
+    app.testDatabase.db.select().from(chatMessages).where(eq(chatMessages.content, content));
+
+  it('is cancelled when its sender was made a coach (it went out before the fix)', async () => {
+    const admin = await buildUser(app, { role: 'ATHLETIC_ADMINISTRATOR', organizationId: school.org.id });
+    const content = 'Gym closed Saturday (from a former administrator)';
+    const scheduled = await send({ ...WINTER_FAMILIES, content, sendAt: soon() }, admin);
+    const demoted = await (await client(school.director)).patch(`/api/user/${admin.id}`, { role: 'COACH' });
+    expect(demoted.statusCode, demoted.body).toBe(200);
+    expect(await app.broadcasts.runOnce(new Date(Date.now() + 61 * 60_000))).toBe(0);
+    expect(await statusOf(scheduled.id)).toBe('CANCELED');
+    expect(await stored(content)).toHaveLength(0);
+  });
+
+  it('is cancelled when its school was deactivated', async () => {
+    const pine = await buildSchool(app, 'Pine Hill High');
+    const content = 'Pine Hill pep rally moved to Friday';
+    const scheduled = await send({ ...WINTER_FAMILIES, content, sendAt: soon() }, pine.director);
+    const off = await (await client(pine.superAdmin)).post(`/api/auth/organizations/${pine.org.id}/deactivate`);
+    expect(off.statusCode, off.body).toBe(200);
+    expect(await app.broadcasts.runOnce(new Date(Date.now() + 61 * 60_000))).toBe(0);
+    expect(await statusOf(scheduled.id)).toBe('CANCELED');
+    expect(await stored(content)).toHaveLength(0);
   });
 });
 

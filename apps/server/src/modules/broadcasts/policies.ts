@@ -13,6 +13,15 @@ import type { AppUser } from '../auth/authenticate.ts';
 import { resolveOrganization } from '../auth/policies.ts';
 
 /** The broadcaster and the school they broadcast for: their own, or a SUPER_ADMIN's chosen one. */
+/** Whether `user` may still broadcast to `organizationId` (the job asks before a scheduled one goes). */
+export function mayBroadcast(user: AppUser, organizationId: number) {
+  try {
+    return requireBroadcaster(user, organizationId).organizationId === organizationId;
+  } catch {
+    return false;
+  }
+}
+
 export function requireBroadcaster(user: AppUser, requested?: number) {
   requireOffice(user);
   return { user, organizationId: resolveOrganization(user, requested) };

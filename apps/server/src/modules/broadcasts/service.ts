@@ -7,13 +7,14 @@ import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Server } from 'socket.io';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { type BroadcastRow, broadcasts, users } from '../../db/schema/index.ts';
+import { type BroadcastRow, broadcasts, organizations, users } from '../../db/schema/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { badRequest, conflict, HttpError } from '../../errors.ts';
 import { recordAudit } from '../audit/record.ts';
 import type { AppUser } from '../auth/authenticate.ts';
 import { resolveTeams } from './audience.ts';
 import { deliverBroadcast } from './deliver.ts';
+import { mayBroadcast } from './policies.ts';
 
 type Effects = { io: Server; onEffectError: (error: unknown) => void };
 type SendInput = z.output<typeof broadcastSendSchema>;
@@ -207,7 +208,15 @@ async function sendOne(db: Db, { io, onEffectError }: Effects, id: number) {
         .returning();
       if (!row) return false;
       const [sender] = row.senderId ? await tx.select().from(users).where(eq(users.id, row.senderId)) : [];
-      if (sender?.status !== 'ACTIVE') throw badRequest('Its sender can no longer send', 'broadcast_sender_gone');
+      // As when it was scheduled: an active member of the athletic office of this school. A
+      // sender suspended, made a coach or moved since does not send it.
+      if (!sender || !mayBroadcast(sender, row.organizationId))
+        throw badRequest('Its sender can no longer send', 'broadcast_sender_gone');
+      const [school] = await tx
+        .select({ deactivatedAt: organizations.deactivatedAt })
+        .from(organizations)
+        .where(eq(organizations.id, row.organizationId));
+      if (school?.deactivatedAt) throw badRequest('Its school is deactivated', 'broadcast_school_deactivated');
       const delivered = await deliverBroadcast(tx, sender, row);
       await auditSent(tx, null, row, delivered.recipients);
       afterCommit(() => delivered.emit(io));

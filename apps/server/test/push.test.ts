@@ -9,7 +9,7 @@ import { type ChatMessage, SOCKET_EVENTS } from '@fieldhouse/shared';
 import { eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { pushSubscriptions, users } from '../src/db/schema/index.ts';
+import { organizations, pushSubscriptions, users } from '../src/db/schema/index.ts';
 import { notifyUsers } from '../src/modules/chat/notifications.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { as, buildSchool, type School } from './helpers/directory.ts';
@@ -372,6 +372,29 @@ describe('subscriptions', () => {
     await until(() => push.pushesTo(control).length > 0);
     await pause(200);
     expect(push.pushesTo(browser)).toEqual([]);
+  });
+});
+
+describe('a deactivated school', () => {
+  it('gets no pushes; its super admin still does', async () => {
+    const maple = await buildSchool(app, 'Maple Grove');
+    const [coachBrowser, adminBrowser] = [await subscribe(maple.coach), await subscribe(maple.superAdmin)];
+    await app.database.db
+      .update(organizations)
+      .set({ deactivatedAt: new Date() })
+      .where(eq(organizations.id, maple.org.id));
+    (
+      await notifyUsers(app.database.db, [maple.coach.id, maple.superAdmin.id], {
+        title: 'Closed',
+        message: 'A note to the school',
+        type: 'info',
+        actionUrl: null,
+      })
+    ).emit(app.io);
+    await until(() => push.pushesTo(adminBrowser).length > 0);
+    await pause(200);
+    // The coach's lock screen showed it before the fix.
+    expect(push.pushesTo(coachBrowser)).toEqual([]);
   });
 });
 

@@ -12,6 +12,9 @@ describe('allowedPushEndpoint', () => {
     expect(allowedPushEndpoint('https://push.apple.com/x', HOSTS)).toBe(false);
     expect(allowedPushEndpoint('https://evilpush.apple.com.attacker.example/x', HOSTS)).toBe(false);
     expect(allowedPushEndpoint('https://fcm.googleapis.com.attacker.example/x', HOSTS)).toBe(false);
+    // On 443 only: another port of a listed host is not its push service.
+    expect(allowedPushEndpoint('https://fcm.googleapis.com:443/fcm/send/abc', HOSTS)).toBe(true);
+    expect(allowedPushEndpoint('https://fcm.googleapis.com:25/fcm/send/abc', HOSTS)).toBe(false);
   });
 
   it('takes http only for a loopback host listed by name, and nothing with credentials', () => {

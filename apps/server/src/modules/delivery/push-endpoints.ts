@@ -1,7 +1,7 @@
 /**
  * Which addresses a subscription may name. The server POSTs to the endpoint a browser gave it, so
  * an unchecked endpoint would let anyone signed in make the server call any address (SSRF):
- * only the push services in PUSH_ENDPOINT_HOSTS are taken, over https; plain http only for a
+ * only the push services in PUSH_ENDPOINT_HOSTS are taken, over https on its port; plain http only for a
  * loopback host that is listed by name (a test's local push service), never by a wildcard.
  */
 
@@ -21,7 +21,8 @@ export function allowedPushEndpoint(endpoint: string, hosts: readonly string[]):
   }
   if (url.username || url.password) return false;
   const hostname = url.hostname.toLowerCase();
-  if (url.protocol === 'https:') return hosts.some((entry) => hostMatches(hostname, entry));
+  // Push services listen on 443 (URL keeps no port for it): another port of a listed host is not one.
+  if (url.protocol === 'https:') return url.port === '' && hosts.some((entry) => hostMatches(hostname, entry));
   if (url.protocol === 'http:') return LOOPBACK.test(hostname) && hosts.includes(hostname);
   return false;
 }

@@ -7,10 +7,16 @@
  * send, and nothing thrown here reaches it.
  */
 import { notificationAppUrl, type PushPayload, pushCategoryOf, pushTag, type Role } from '@fieldhouse/shared';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Server } from 'socket.io';
 import type { Db } from '../../db/client.ts';
-import { notificationPreferences, type notifications, pushSubscriptions, users } from '../../db/schema/index.ts';
+import {
+  notificationPreferences,
+  type notifications,
+  organizations,
+  pushSubscriptions,
+  users,
+} from '../../db/schema/index.ts';
 import { lookingUsers } from './looking.ts';
 import { preferencesOf } from './preferences.ts';
 import type { PushSend, PushTarget } from './push-sender.ts';
@@ -51,8 +57,17 @@ async function pushAll({ io, db, send }: PushNotificationsDeps, rows: Notificati
     })
     .from(pushSubscriptions)
     .innerJoin(users, eq(users.id, pushSubscriptions.userId))
+    .leftJoin(organizations, eq(organizations.id, users.organizationId))
     .leftJoin(notificationPreferences, eq(notificationPreferences.userId, pushSubscriptions.userId))
-    .where(and(inArray(pushSubscriptions.userId, userIds), eq(users.status, 'ACTIVE')));
+    .where(
+      and(
+        inArray(pushSubscriptions.userId, userIds),
+        eq(users.status, 'ACTIVE'),
+        // A deactivated school's people are refused everywhere (decision 012), its lock screens too;
+        // a SUPER_ADMIN is not, as at sign-in. The digest leaves them out alike.
+        or(isNull(organizations.deactivatedAt), eq(users.role, 'SUPER_ADMIN')),
+      ),
+    );
   if (subscriptions.length === 0) return;
   const looking = await lookingUsers(io, [...new Set(subscriptions.map((s) => s.userId))]);
   const jobs: [PushTarget, PushPayload][] = [];

@@ -1,9 +1,10 @@
 import { userSchema } from '@fieldhouse/shared';
+import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import pg from 'pg';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { coaches, sports, teamCoaches, teamMembers, teams } from '../src/db/schema/index.ts';
+import { coaches, sports, teamCoaches, teamMembers, teams, users } from '../src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { buildOrganization, buildUser, signInAs } from './helpers/factories.ts';
 import { forgeToken } from './helpers/identity.ts';
@@ -169,6 +170,11 @@ describe('dev outbox', () => {
     expect(mail?.text).toMatch(/temporary password: \S{12}/);
     expect((await read(director.email)).statusCode).toBe(403);
     expect((await app.inject('/api/dev/outbox')).statusCode).toBe(401);
+    // A super admin suspended since signing in reads no more codes (200 before the fix).
+    const { idToken } = await signInAs(app, admin.email);
+    await app.testDatabase.db.update(users).set({ status: 'SUSPENDED' }).where(eq(users.id, admin.id));
+    const suspended = await app.inject({ url: '/api/dev/outbox', headers: { authorization: `Bearer ${idToken}` } });
+    expect(suspended.statusCode).toBe(403);
   });
 });
 

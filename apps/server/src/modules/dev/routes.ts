@@ -7,8 +7,9 @@ import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { mailOutbox } from '../../db/schema/index.ts';
-import { forbidden, notFound } from '../../errors.ts';
+import { notFound } from '../../errors.ts';
 import { requireAuth } from '../auth/authenticate.ts';
+import { requireSuperAdmin } from '../auth/policies.ts';
 
 const mailSchema = z.object({
   id: z.number().int(),
@@ -36,7 +37,7 @@ export const devOutboxRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       if (app.config.SMTP_URL || app.config.NODE_ENV === 'production') throw notFound('Route');
-      if (requireAuth(request).user.role !== 'SUPER_ADMIN') throw forbidden();
+      requireSuperAdmin(requireAuth(request).user);
       const { to, limit } = request.query;
       const rows = await app.database.db
         .select()

@@ -2,6 +2,8 @@
  * Conformance: the real aws-amplify Auth library (v6.22, as the web app uses it) against the
  * embedded pool over HTTP. Every flow the web app needs, end to end.
  */
+
+import { signInAfresh } from '@fieldhouse/client/auth/sign-in-afresh.ts';
 import { Amplify } from 'aws-amplify';
 import {
   confirmResetPassword,
@@ -51,6 +53,28 @@ async function idToken() {
   if (!tokens?.idToken) throw new Error('no id token');
   return tokens.idToken.toString();
 }
+
+describe('signing in on a device that still holds a session (packages/client signInAfresh)', () => {
+  it('checks what was typed: the next person gets their own session, a wrong password an error', async () => {
+    const [first, next] = [newEmail(), newEmail()];
+    await admin().createUser({ email: first, givenName: 'Ana', password: 'Start-Pass-1' });
+    await admin().createUser({ email: next, givenName: 'Ben', password: 'Start-Pass-2' });
+    await signIn({ username: first, password: 'Start-Pass-1' });
+    // Amplify alone refuses before it looks at the password; the forms took that as success.
+    await expect(signIn({ username: next, password: 'wrong-Pass-9' })).rejects.toMatchObject({
+      name: 'UserAlreadyAuthenticatedException',
+    });
+    await expect(signInAfresh(signIn, { username: next, password: 'wrong-Pass-9' })).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+    });
+    await expect(getCurrentUser()).rejects.toThrow();
+    await signIn({ username: first, password: 'Start-Pass-1' });
+    expect(await signInAfresh(signIn, { username: next, password: 'Start-Pass-2' })).toMatchObject({
+      isSignedIn: true,
+    });
+    expect((await fetchUserAttributes()).email).toBe(next);
+  });
+});
 
 describe('Amplify sign-in', () => {
   it('signs in with SRP (the default) and gets verifiable Cognito-shaped tokens', async () => {

@@ -91,12 +91,19 @@ test('forgot password end to end, with the code from the outbox', async ({ page,
   await expect(page.getByRole('button', { name: 'Profile menu' })).toBeVisible({ timeout: 15_000 });
 });
 
-test('after sign-out the back button shows no data', async ({ page }) => {
+test('after sign-out the back button shows no data, and another open tab lets go too', async ({ page }) => {
   await signIn(page, DEMO.admin, '/users/');
   await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
+  const otherTab = await page.context().newPage();
+  await otherTab.goto('/users/');
+  await expect(otherTab.getByRole('heading', { name: 'Users' })).toBeVisible({ timeout: 15_000 });
   await page.getByRole('button', { name: 'Profile menu' }).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/auth\/sign-in/);
+  // The other tab kept the people list on screen before (and would have sent the next sign-in's token).
+  await expect(otherTab).toHaveURL(/\/auth\/sign-in/);
+  await expect(otherTab.getByRole('heading', { name: 'Users' })).toHaveCount(0);
+  await otherTab.close();
   await page.goBack();
   await expect(page).toHaveURL(/\/auth\/sign-in/);
   await expect(page.getByRole('heading', { name: 'Users' })).toHaveCount(0);

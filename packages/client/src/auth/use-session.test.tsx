@@ -48,4 +48,33 @@ describe('useSession', () => {
     expect(forget).toHaveBeenCalledOnce();
     expect(queryClient.getQueryData(['me'])).toBeUndefined();
   });
+
+  it('forgets what a previous person left when no session holds at start-up', async () => {
+    const forget = vi.fn();
+    const { result } = setUp({ judge: async () => null, forget });
+    await waitFor(() => expect(result.current.state).toEqual({ status: 'signedOut' }));
+    expect(forget).toHaveBeenCalledOnce();
+  });
+
+  it('lets go when another tab signs out or in as someone else, and only then', async () => {
+    const forget = vi.fn();
+    const { result, queryClient } = setUp({
+      judge: async () => null,
+      startFailed: () => ({ status: 'signedIn', name: 'Sam' }),
+      forget,
+    });
+    await waitFor(() => expect(result.current.state?.status).toBe('signedIn'));
+    queryClient.setQueryData(['me'], { name: 'Sam' });
+    const stored = (key: string, oldValue: string | null, newValue: string | null) =>
+      act(() => {
+        window.dispatchEvent(new StorageEvent('storage', { key, oldValue, newValue }));
+      });
+    await stored('CognitoIdentityServiceProvider.client.sam.accessToken', 'a', 'b');
+    await stored('CognitoIdentityServiceProvider.client.LastAuthUser', 'sam', 'sam');
+    expect(result.current.state?.status).toBe('signedIn');
+    await stored('CognitoIdentityServiceProvider.client.LastAuthUser', 'sam', 'kim');
+    expect(result.current.state).toEqual({ status: 'signedOut' });
+    expect(forget).toHaveBeenCalledOnce();
+    expect(queryClient.getQueryData(['me'])).toBeUndefined();
+  });
 });

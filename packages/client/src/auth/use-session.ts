@@ -27,6 +27,9 @@ export type SessionRule<State> = {
   forget?: () => void;
 };
 
+/** Amplify's key (`CognitoIdentityServiceProvider.<client>.LastAuthUser`) naming who holds the stored session. */
+const LAST_AUTH_USER = '.LastAuthUser';
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -75,6 +78,8 @@ export function useSession<State extends { status: string }>(rule: SessionRule<S
         // No session, or it no longer holds: signed out, unless the rule can start without the server.
         next = rule.startFailed?.(error, queryClient) ?? SIGNED_OUT;
       }
+      // Nobody signed in: what a previous person left on the device (an offline copy) goes too.
+      if (next.status === SIGNED_OUT.status) rule.forget?.();
       await sleep(Math.max(0, (rule.minSplashMs ?? 0) - (Date.now() - started)));
       // A transition: the first screen behind the splash (the router, the shell, the page) renders
       // in slices the browser can answer input between, not as one long task.
@@ -87,6 +92,20 @@ export function useSession<State extends { status: string }>(rule: SessionRule<S
 
   // An unauthorized answer from any call ends the session; the router then sends the person to sign-in.
   useEffect(() => onUnauthorized(() => void signOut()), [signOut]);
+
+  // Another tab signed out, or in as someone else: the tokens this tab would send are no longer
+  // its person's (a request or a queued message would go as the next one). It lets go of its
+  // screens, cache and queue, without touching the session the other tab holds now.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (!event.key?.endsWith(LAST_AUTH_USER) || event.oldValue === event.newValue) return;
+      rule.forget?.();
+      queryClient.clear();
+      setState(SIGNED_OUT);
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [queryClient, rule]);
 
   return { state, setState, signOut };
 }

@@ -1,3 +1,4 @@
+import { signInAfresh } from '@fieldhouse/client/auth/sign-in-afresh.ts';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -6,8 +7,6 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { BLOCKED_MESSAGE, errorMessage } from '../member-rules.ts';
 import { useAuth } from '../use-auth.ts';
-
-const ALREADY_SIGNED_IN: SignInOutput = { isSignedIn: true, nextStep: { signInStep: 'DONE' } };
 
 /**
  * E-mail and password, then (for an invited person signing in with the e-mailed temporary
@@ -72,10 +71,7 @@ export function SignInForm({ redirect }: { redirect: string }) {
 
   const submitCredentials = credentials.onSubmit((values) =>
     attempt(async () => {
-      const result = await signIn({ username: values.username.trim(), password: values.password }).catch((e) => {
-        if (e instanceof Error && e.name === 'UserAlreadyAuthenticatedException') return ALREADY_SIGNED_IN;
-        throw e;
-      });
+      const result = await signInAfresh(signIn, { username: values.username.trim(), password: values.password });
       await next(result);
     })(),
   );

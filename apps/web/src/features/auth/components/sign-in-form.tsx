@@ -1,3 +1,4 @@
+import { signInAfresh } from '@fieldhouse/client/auth/sign-in-afresh.ts';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -11,8 +12,6 @@ import {
   isDisabledAccountError,
   unsupportedStepMessage,
 } from '../utils/sign-in-messages.ts';
-
-const ALREADY_SIGNED_IN: SignInOutput = { isSignedIn: true, nextStep: { signInStep: 'DONE' } };
 
 /** The flow's code arrives while the person types (or on submit, if they did not). */
 const loadSignInFlow = () => import('../utils/sign-in-flow.ts');
@@ -33,13 +32,7 @@ export function SignInForm({ redirect }: { redirect: string }) {
 
   const attempt = async (username: string, password: string): Promise<SignInOutput> => {
     const { signIn } = await loadSignInFlow();
-    try {
-      return await signIn({ username, password });
-    } catch (e) {
-      // Already authenticated counts as success (SPEC §4).
-      if (e instanceof Error && e.name === 'UserAlreadyAuthenticatedException') return ALREADY_SIGNED_IN;
-      throw e;
-    }
+    return signInAfresh(signIn, { username, password });
   };
 
   const submit = form.onSubmit(async (values) => {

@@ -215,6 +215,23 @@ for (const [size, device] of [
 }
 
 test.describe('at phone size', () => {
+  test('signing out ends this phone’s subscription: the next person sees no one else’s pushes', async ({
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(['notifications']);
+    await fakePushService(context);
+    await signInMember(page, MEMBERS.athlete, '/m/profile');
+    const control = page.getByRole('switch', { name: 'Notifications on this phone' });
+    await expect(control).toBeEnabled({ timeout: 15_000 });
+    await toggle(page);
+    await expect(control).toBeChecked();
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible({ timeout: 15_000 });
+    // The browser's subscription is gone (it stayed registered to the athlete before).
+    await expect.poll(() => page.evaluate(() => sessionStorage.getItem('e2e-push'))).toBeNull();
+  });
+
   test.use(PHONE);
 
   test('blocked by the browser: the switch says so and how to allow it', async ({ page }) => {

@@ -2,6 +2,7 @@ import { type SessionRule, useSession } from '@fieldhouse/client/auth/use-sessio
 import { type ReactNode, useCallback, useEffect, useMemo } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { clearSnapshot, loadSnapshot, restoreSnapshot } from '../../offline/snapshot.ts';
+import { endPushSubscription } from '../../profile/utils/push-support.ts';
 import { getMe } from '../api/get-me.ts';
 import { type Auth, AuthContext, type AuthState, type SignInCheck } from '../auth-context.ts';
 import { stateFor } from '../member-rules.ts';
@@ -25,7 +26,10 @@ const MEMBER_SESSION: SessionRule<AuthState> = {
     restoreSnapshot(queryClient, snapshot);
     return { status: 'signedIn', offline: true, ...snapshot.me };
   },
-  forget: clearSnapshot,
+  forget: () => {
+    clearSnapshot();
+    void endPushSubscription().catch(() => {});
+  },
 };
 
 /** Owns the auth state: the splash while the stored session is checked, then signed in or out. */

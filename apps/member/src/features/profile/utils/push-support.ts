@@ -24,3 +24,16 @@ export function base64UrlToBytes(value: string): Uint8Array<ArrayBuffer> {
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
   return bytes;
 }
+
+/**
+ * This phone stops receiving the person's pushes: its browser subscription ends. Called with
+ * everything else sign-out forgets, so the next person on a shared device does not see the last
+ * one's messages on the lock screen, even after a sign-out made offline (the server forgets the
+ * subscription when its push service answers 410 for it, or at once when the sign-out reaches it).
+ */
+export async function endPushSubscription() {
+  if (!('serviceWorker' in navigator)) return;
+  const registration = await navigator.serviceWorker.getRegistration();
+  const subscription = await registration?.pushManager?.getSubscription();
+  await subscription?.unsubscribe();
+}

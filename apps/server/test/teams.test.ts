@@ -1,8 +1,11 @@
 import { organizationSchema, pagedResponseSchema, teamDetailSchema, teamSummarySchema } from '@fieldhouse/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { users } from '../src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { as, buildSchool, type School } from './helpers/directory.ts';
+import { buildUser } from './helpers/factories.ts';
 
 let app: TestApp;
 let school: School;
@@ -160,6 +163,12 @@ describe('organizations', () => {
     );
     expect((await director.delete(`/api/auth/organizations/${id}`)).statusCode).toBe(403);
     expect((await superAdmin.delete(`/api/auth/organizations/${school.org.id}`)).statusCode).toBe(409);
-    expect((await superAdmin.delete(`/api/auth/organizations/${id}`)).statusCode).toBe(200);
+    // Someone deleted earlier and a super admin working in it do not keep it (a 400 before the fix).
+    await buildUser(app, { role: 'COACH', organizationId: id, status: 'DELETED' });
+    const platform = await buildUser(app, { role: 'SUPER_ADMIN', organizationId: id });
+    const gone = await superAdmin.delete(`/api/auth/organizations/${id}`);
+    expect(gone.statusCode, gone.body).toBe(200);
+    const [after] = await app.testDatabase.db.select().from(users).where(eq(users.id, platform.id));
+    expect(after).toMatchObject({ role: 'SUPER_ADMIN', organizationId: null });
   });
 });

@@ -233,14 +233,22 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
           .where(eq(organizations.id, request.params.id))
           .for('update');
         if (!row) throw notFound('Organization');
+        // People deleted earlier are records of nobody left, and a SUPER_ADMIN working in the
+        // school (it set the school up) belongs to the platform: neither keeps it alive.
         const [people] = await tx
           .select({ n: count() })
           .from(users)
-          .where(and(eq(users.organizationId, row.id), ne(users.status, 'DELETED')));
+          .where(and(eq(users.organizationId, row.id), ne(users.status, 'DELETED'), ne(users.role, 'SUPER_ADMIN')));
         const [teamRows] = await tx.select({ n: count() }).from(teams).where(eq(teams.organizationId, row.id));
         if ((people?.n ?? 0) > 0 || (teamRows?.n ?? 0) > 0) {
           throw conflict('Only an organization without users and teams can be deleted');
         }
+        // Their rows pointed at it (a restricting key): it could never be deleted once anyone was.
+        await tx
+          .update(users)
+          .set({ organizationId: null })
+          .where(and(eq(users.organizationId, row.id), eq(users.role, 'SUPER_ADMIN')));
+        await tx.delete(users).where(and(eq(users.organizationId, row.id), eq(users.status, 'DELETED')));
         await tx.delete(organizations).where(eq(organizations.id, row.id));
         // The organization's own entries go with it (cascade); this one is kept platform-wide.
         await recordAudit(tx, {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { CHAT, type ChatMessage, SOCKET_EVENTS } from '@fieldhouse/shared';
 import { eq, inArray } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { chatAttachments } from '../src/db/schema/index.ts';
 import { UNSENT_UPLOAD_TTL_MS } from '../src/modules/chat/unsent-sweep-job.ts';
 import { safeFileName, sniffMimeType, UploadStore } from '../src/modules/chat/uploads.ts';
@@ -345,6 +345,7 @@ describe('quota and order', () => {
   /** A store with a 1,000-byte quota on the test database; `part` makes a chunk of `bytes` at `index`. */
   function smallStore() {
     const dataDir = mkdtempSync(join(tmpdir(), 'fieldhouse-quota-'));
+    onTestFinished(() => rmSync(dataDir, { recursive: true, force: true }));
     const store = new UploadStore(app.testDatabase.db, dataDir, CHAT.uploadTimeoutMs, undefined, 1000);
     const part = (id: string, index: number, bytes: number, totalSize?: number) => ({
       roomId,
@@ -358,7 +359,7 @@ describe('quota and order', () => {
       offset: index * 400,
       ...(totalSize === undefined ? {} : { totalSize }),
     });
-    return { store, part, dataDir };
+    return { store, part };
   }
   const refusal = (work: Promise<unknown>) =>
     work.then(
@@ -367,76 +368,60 @@ describe('quota and order', () => {
     );
 
   it('holds a file sent without its size against the quota as it grows (it was checked at chunk 0 only)', async () => {
-    const { store, part, dataDir } = await smallStore();
-    try {
-      await store.init();
-      const user = school.assistant.id;
-      expect((await store.chunk(user, part('grows', 0, 400), () => {})).received).toBe(400);
-      expect((await store.chunk(user, part('grows', 1, 400), () => {})).received).toBe(800);
-      expect(await refusal(store.chunk(user, part('grows', 2, 400), () => {}))).toMatchObject({
-        statusCode: 413,
-        id: 'quota',
-      });
-      // The refused upload is gone, and its bytes with it: a new one fits again.
-      expect(await refusal(store.chunk(user, part('grows', 3, 400), () => {}))).toMatchObject({ statusCode: 400 });
-      expect((await store.chunk(user, part('again', 0, 400), () => {})).received).toBe(400);
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    const { store, part } = smallStore();
+    await store.init();
+    const user = school.assistant.id;
+    expect((await store.chunk(user, part('grows', 0, 400), () => {})).received).toBe(400);
+    expect((await store.chunk(user, part('grows', 1, 400), () => {})).received).toBe(800);
+    expect(await refusal(store.chunk(user, part('grows', 2, 400), () => {}))).toMatchObject({
+      statusCode: 413,
+      id: 'quota',
+    });
+    // The refused upload is gone, and its bytes with it: a new one fits again.
+    expect(await refusal(store.chunk(user, part('grows', 3, 400), () => {}))).toMatchObject({ statusCode: 400 });
+    expect((await store.chunk(user, part('again', 0, 400), () => {})).received).toBe(400);
   });
 
   it('refuses bytes beyond the declared size, and a completion short of it', async () => {
-    const { store, part, dataDir } = await smallStore();
-    try {
-      await store.init();
-      const user = school.assistant.id;
-      expect(await refusal(store.chunk(user, part('liar', 0, 400, 1), () => {}))).toMatchObject({ statusCode: 400 });
-      await store.chunk(user, part('short', 0, 400, 500), () => {});
-      expect(await refusal(store.chunk(user, part('short', 1, 400, 500), () => {}))).toMatchObject({
-        statusCode: 400,
-      });
-      await store.chunk(user, part('half', 0, 100, 200), () => {});
-      expect(await refusal(store.complete(user, 'half', 5))).toMatchObject({ statusCode: 400 });
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    const { store, part } = smallStore();
+    await store.init();
+    const user = school.assistant.id;
+    expect(await refusal(store.chunk(user, part('liar', 0, 400, 1), () => {}))).toMatchObject({ statusCode: 400 });
+    await store.chunk(user, part('short', 0, 400, 500), () => {});
+    expect(await refusal(store.chunk(user, part('short', 1, 400, 500), () => {}))).toMatchObject({
+      statusCode: 400,
+    });
+    await store.chunk(user, part('half', 0, 100, 200), () => {});
+    expect(await refusal(store.complete(user, 'half', 5))).toMatchObject({ statusCode: 400 });
   });
 
   it('lets only one of two parallel starts through when the quota holds one', async () => {
-    const { store, part, dataDir } = await smallStore();
-    try {
-      await store.init();
-      const user = school.administrator.id;
-      const answers = await Promise.all([
-        refusal(store.chunk(user, part('first', 0, 100, 600), () => {})),
-        refusal(store.chunk(user, part('second', 0, 100, 600), () => {})),
-      ]);
-      expect(answers.filter((a) => a === null)).toHaveLength(1);
-      expect(answers.find((a) => a !== null)).toMatchObject({ statusCode: 413, id: 'quota' });
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    const { store, part } = smallStore();
+    await store.init();
+    const user = school.administrator.id;
+    const answers = await Promise.all([
+      refusal(store.chunk(user, part('first', 0, 100, 600), () => {})),
+      refusal(store.chunk(user, part('second', 0, 100, 600), () => {})),
+    ]);
+    expect(answers.filter((a) => a === null)).toHaveLength(1);
+    expect(answers.find((a) => a !== null)).toMatchObject({ statusCode: 413, id: 'quota' });
   });
 
   it('takes a chunk sent twice at once only once: the file stays intact and completes', async () => {
-    const { store, part, dataDir } = await smallStore();
-    try {
-      await store.init();
-      // Someone with no stored files yet: the 1,000-byte quota is all theirs.
-      const user = school.athlete2.id;
-      const chunk = (index: number) => ({ ...part('twice', index, 100, 200), totalChunks: 2, offset: index * 100 });
-      await store.chunk(user, chunk(0), () => {});
-      const answers = await Promise.all([
-        refusal(store.chunk(user, chunk(1), () => {})),
-        refusal(store.chunk(user, chunk(1), () => {})),
-      ]);
-      expect(answers.filter((a) => a === null)).toHaveLength(1);
-      expect(answers.find((a) => a !== null)).toMatchObject({ statusCode: 400 });
-      const media = await store.complete(user, 'twice', 2);
-      expect(media.size).toBe(200);
-      expect(media.sha256).toBe(createHash('sha256').update(Buffer.alloc(200, 'a')).digest('hex'));
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    const { store, part } = smallStore();
+    await store.init();
+    // Someone with no stored files yet: the 1,000-byte quota is all theirs.
+    const user = school.athlete2.id;
+    const chunk = (index: number) => ({ ...part('twice', index, 100, 200), totalChunks: 2, offset: index * 100 });
+    await store.chunk(user, chunk(0), () => {});
+    const answers = await Promise.all([
+      refusal(store.chunk(user, chunk(1), () => {})),
+      refusal(store.chunk(user, chunk(1), () => {})),
+    ]);
+    expect(answers.filter((a) => a === null)).toHaveLength(1);
+    expect(answers.find((a) => a !== null)).toMatchObject({ statusCode: 400 });
+    const media = await store.complete(user, 'twice', 2);
+    expect(media.size).toBe(200);
+    expect(media.sha256).toBe(createHash('sha256').update(Buffer.alloc(200, 'a')).digest('hex'));
   });
 });

@@ -4,32 +4,18 @@
  * upload only while connected and send the message right after.
  */
 import type { FastifyInstance } from 'fastify';
+import { startRepeatingJob } from '../../repeating-job.ts';
 
 export const UNSENT_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
-const SWEEP_EVERY_MS = 60 * 60 * 1000;
-const FIRST_SWEEP_MS = 60 * 1000;
 
 export function startUnsentUploadSweep(app: FastifyInstance) {
-  let running: Promise<void> | undefined;
-  const sweep = () => {
-    if (running) return;
-    running = app.uploads
-      .sweepUnsent(UNSENT_UPLOAD_TTL_MS)
-      .then((removed) => {
-        if (removed > 0) app.log.info({ removed }, 'chat: removed uploads never sent');
-      })
-      .catch((error: unknown) => app.log.error({ err: error }, 'chat: sweeping uploads never sent failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const first = setTimeout(sweep, FIRST_SWEEP_MS);
-  const timer = setInterval(sweep, SWEEP_EVERY_MS);
-  first.unref();
-  timer.unref();
-  app.addHook('preClose', async () => {
-    clearTimeout(first);
-    clearInterval(timer);
-    await running;
+  startRepeatingJob(app, {
+    everyMs: 60 * 60 * 1000,
+    firstAfterMs: 60 * 1000,
+    failed: 'chat: sweeping uploads never sent failed',
+    round: async () => {
+      const removed = await app.uploads.sweepUnsent(UNSENT_UPLOAD_TTL_MS);
+      if (removed > 0) app.log.info({ removed }, 'chat: removed uploads never sent');
+    },
   });
 }

@@ -40,6 +40,8 @@ type Session = {
 
 const tooLarge = () => new HttpError(413, fileTooLargeMessage(), 'file_too_large');
 const largerThanDeclared = () => badRequest('size: the file is larger than its totalSize');
+const quotaUsedUp = () =>
+  new HttpError(413, 'Your upload quota is used up. Remove old files or ask an administrator.', 'quota');
 
 /** The file name shown to people: no path, no control characters, at most 200 characters. */
 export function safeFileName(name: string): string {
@@ -65,9 +67,6 @@ export function sniffMimeType(head: Buffer): string {
   if (text.length > 0 && !text.includes(0)) return 'text/plain';
   return 'application/octet-stream';
 }
-
-const quotaUsedUp = () =>
-  new HttpError(413, 'Your upload quota is used up. Remove old files or ask an administrator.', 'quota');
 
 export class UploadStore {
   private readonly sessions = new Map<string, Session>();

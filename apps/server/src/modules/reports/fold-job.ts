@@ -4,25 +4,15 @@
  * it; a fold deletes what it counts in one statement, so folds on several nodes never overlap.
  */
 import type { FastifyInstance } from 'fastify';
+import { startRepeatingJob } from '../../repeating-job.ts';
 import { foldMessageCounts } from './messaging.ts';
 
 export const FOLD_SECONDS = 10;
 
 export function startCountFoldJob(app: FastifyInstance) {
-  let running: Promise<void> | undefined;
-  const fold = () => {
-    running = foldMessageCounts(app.database.db)
-      .catch((error: unknown) => app.log.error({ err: error }, 'reports: folding message counts failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const timer = setInterval(() => {
-    if (!running) fold();
-  }, FOLD_SECONDS * 1000);
-  timer.unref();
-  app.addHook('preClose', async () => {
-    clearInterval(timer);
-    await running;
+  startRepeatingJob(app, {
+    everyMs: FOLD_SECONDS * 1000,
+    failed: 'reports: folding message counts failed',
+    round: () => foldMessageCounts(app.database.db),
   });
 }

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { expectAccessible, overflow, PHONE } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { DEMO, signIn } from './helpers.ts';
 
@@ -79,6 +80,26 @@ test('supervising a conversation needs a reason and stays read-only', async ({ p
   await page.getByLabel('Search').fill('conversation');
   await expect(page.getByRole('row', { name: /Conversation read/ }).first()).toBeVisible();
   await expect(page.getByRole('row', { name: /Conversation exported/ }).first()).toBeVisible();
+});
+
+test.describe('on a phone', () => {
+  test.use(PHONE);
+
+  test('the supervision list is a card per conversation that fits the screen', async ({ page, shot }) => {
+    await signIn(page, DEMO.director, '/admin/home/?tab=supervision');
+    const open = page.getByRole('button', { name: 'Open' }).first();
+    await expect(open).toBeVisible({ timeout: 15_000 });
+    // Each card names the conversation and labels what it shows; nothing needs a sideways scroll.
+    const card = page.getByRole('row').filter({ has: open }).first();
+    await expect(card.locator('[data-label="Last message"]')).toBeVisible();
+    expect(await overflow(page)).toBe(0);
+    const box = await card.boundingBox();
+    expect(box && box.x + box.width).toBeLessThanOrEqual(390);
+    await expectAccessible(page, 'supervision list on a phone');
+    await shot('admin-supervision-list-phone');
+    await open.click();
+    await expect(page.getByRole('textbox', { name: 'Reason' })).toBeVisible();
+  });
 });
 
 test('system status shows the database, connected sockets and reported errors', async ({ page, shot }) => {

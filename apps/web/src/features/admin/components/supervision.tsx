@@ -20,6 +20,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Pager } from '../../../components/pager.tsx';
+import stacked from '../../../components/stacked-table.module.css';
 import { conversationsQueryOptions, exportConversation, readConversation } from '../api/conversations.ts';
 import { EmptyRow } from './empty-row.tsx';
 
@@ -61,10 +62,16 @@ export function Supervision() {
             setSearch(e.currentTarget.value);
             setPage(1);
           }}
-          w={300}
+          w={{ base: '100%', sm: 300 }}
         />
       </Group>
-      <Table verticalSpacing="sm" highlightOnHover>
+      {/* On a phone each conversation is a card (stacked-table.module.css). */}
+      <Table
+        verticalSpacing="sm"
+        highlightOnHover
+        className={stacked.grid}
+        style={{ '--stacked-actions-width': '6rem' }}
+      >
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Conversation</Table.Th>
@@ -82,7 +89,7 @@ export function Supervision() {
           )}
           {rows.map((c) => (
             <Table.Tr key={c.id}>
-              <Table.Td>
+              <Table.Td className={stacked.title}>
                 <Text size="sm" fw={500}>
                   {c.name}
                 </Text>
@@ -90,12 +97,12 @@ export function Supervision() {
                   {c.kind.toLowerCase()}
                 </Badge>
               </Table.Td>
-              <Table.Td maw={280}>
+              <Table.Td maw={280} data-label="Participants" className={stacked.wide}>
                 <Text size="sm" lineClamp={2}>
                   {c.participants.map((p) => `${name(p)}${p.reason === 'GUARDIAN' ? ' (guardian)' : ''}`).join(', ')}
                 </Text>
               </Table.Td>
-              <Table.Td maw={320}>
+              <Table.Td maw={320} data-label="Last message">
                 {c.lastMessage ? (
                   <>
                     <Text size="sm" lineClamp={1}>
@@ -111,8 +118,8 @@ export function Supervision() {
                   </Text>
                 )}
               </Table.Td>
-              <Table.Td>{c.messageCount}</Table.Td>
-              <Table.Td>
+              <Table.Td data-label="Messages">{c.messageCount}</Table.Td>
+              <Table.Td className={stacked.actions}>
                 <Button size="xs" variant="light" leftSection={<IconEye size={14} />} onClick={() => setOpened(c)}>
                   Open
                 </Button>

@@ -380,6 +380,44 @@ describe('re-evaluated when the facts change', () => {
     expect(roster).toEqual([]);
   });
 
+  it('role change: a guardian who becomes staff no longer stands in as the child’s guardian', async () => {
+    const director = await as(app, school.director);
+    const kid = await person('ATHLETE', 'Gus', { dateOfBirth: FIFTEEN });
+    const mom = await person('PARENT', 'Gina');
+    await app.testDatabase.db.insert(guardianLinks).values({ guardianId: mom.id, athleteId: kid.id });
+    const roomId = (await openDirect(school.coach, kid)).json().data.id as number;
+    expect(reasons(await roomOf(school.coach, roomId))[mom.id]).toBe('GUARDIAN');
+
+    const changed = await director.patch(`/api/user/${mom.id}`, { role: 'ATHLETIC_ADMINISTRATOR' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    // Her links end with the role (audited), and the room gets the second adult she no longer is.
+    expect(await app.testDatabase.db.select().from(guardianLinks).where(eq(guardianLinks.guardianId, mom.id))).toEqual(
+      [],
+    );
+    const after = reasons(await roomOf(school.coach, roomId));
+    expect(after[mom.id]).toBeUndefined();
+    expect(after[school.director.id]).toBe('SAFEGUARDING');
+    const audit = (await director.get('/api/audit?search=Gina')).json().data;
+    expect(JSON.stringify(audit)).toContain('Unlinked Gina Test from Gus Test (now athletic administrator)');
+    // A new conversation with the child is observed by staff, not by her as a guardian.
+    const other = await person('COACH', 'Otis');
+    const opened = await openDirect(other, kid);
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(reasons(await roomOf(other, opened.json().data.id))[mom.id]).toBeUndefined();
+  });
+
+  it('a link left to someone who is no longer a guardian does not count as one', async () => {
+    const kid = await person('ATHLETE', 'Hal', { dateOfBirth: FIFTEEN });
+    const former = await person('COACH', 'Hope');
+    // A stale link (as an older version could leave behind) to someone who is now a coach.
+    await app.testDatabase.db.insert(guardianLinks).values({ guardianId: former.id, athleteId: kid.id });
+    const opened = await openDirect(school.coach, kid);
+    expect(opened.statusCode, opened.body).toBe(200);
+    const members = reasons(await roomOf(school.coach, opened.json().data.id));
+    expect(members[former.id]).toBeUndefined();
+    expect(members[school.director.id]).toBe('SAFEGUARDING');
+  });
+
   it('a new person is put on teams only as an athlete or a coach', async () => {
     const director = await as(app, school.director);
     const res = await director.post('/api/user', {

@@ -100,7 +100,8 @@ export function planRoom(facts: RoomFacts, now = new Date()): RoomPlan {
   const conversing = [...want.keys()].filter((id) => present(id) && !minor(id));
   const unguarded: number[] = [];
   for (const id of [...want.keys()].filter((m) => present(m) && minor(m))) {
-    const guardians = (facts.guardians.get(id) ?? []).filter(present);
+    // Only a PARENT counts as a guardian, whatever links a role change may have left.
+    const guardians = (facts.guardians.get(id) ?? []).filter((g) => present(g) && person(g)?.role === 'PARENT');
     // A parent writing to their own child needs nobody else; anyone else brings the guardians in.
     if (!conversing.some((adult) => !guardians.includes(adult))) continue;
     for (const guardian of guardians) add(guardian, 'GUARDIAN');

@@ -33,7 +33,7 @@ import type { AppUser } from '../auth/authenticate.ts';
 import { canGrant, canManage, resolveOrganization } from '../auth/policies.ts';
 import { staffAgeProblem } from '../safeguarding/plan.ts';
 import { reconcilePeople } from '../safeguarding/reconcile.ts';
-import { leaveTeamsForRole } from './role-teams.ts';
+import { leaveFamilyForRole, leaveTeamsForRole } from './role-teams.ts';
 import { provisionSignIn } from './sign-in-account.ts';
 
 type CreateInput = z.output<typeof userCreateSchema>;
@@ -212,6 +212,7 @@ export async function updateUser(
       if (roleChanged) {
         const teamsLeft = await leaveTeamsForRole(tx, actor, updated, target.role);
         afterCommit(() => teamsLeft.emit(app.io));
+        await leaveFamilyForRole(tx, actor, updated, target.role);
       }
       const reconciled = await reconcilePeople(
         tx,

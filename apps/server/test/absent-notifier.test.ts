@@ -73,7 +73,7 @@ describe('notifying absent members in batches', () => {
     // Seven messages delivered in one loop (as one stored batch is): one batch of notices.
     for (let i = 0; i < 7; i++) {
       const { room, memberIds } = rooms[i % 3] as (typeof rooms)[number];
-      notify({ room, sender, content: `Update ${i}`, memberIds } satisfies AbsentNotice);
+      notify({ room, sender, messageId: i + 1, content: `Update ${i}`, memberIds } satisfies AbsentNotice);
     }
     await settle();
     expect(errors).toEqual([]);
@@ -91,7 +91,7 @@ describe('notifying absent members in batches', () => {
     expect(await bell(app, school.director.id, coachRoom.id)).toEqual([]);
 
     // A later batch replaces the unread entry rather than adding one; a quiet notifier sends at once.
-    notify({ ...(rooms[0] as (typeof rooms)[number]), sender, content: 'Bus at 3:15' });
+    notify({ ...(rooms[0] as (typeof rooms)[number]), sender, messageId: 8, content: 'Bus at 3:15' });
     await settle();
     expect(heard.map((n) => n.message)).toEqual(['Update 6', 'Bus at 3:15']);
     expect(await bell(app, school.coach.id, coachRoom.id)).toEqual([{ message: 'Bus at 3:15', readAt: null }]);
@@ -111,8 +111,20 @@ describe.skipIf(!redisUrl)('notifying absent members across nodes', () => {
 
     const { notify, errors } = notifierOf(a);
     const sender = { id: school.director.id, firstName: 'Dana', lastName: 'Director' };
-    notify({ room: looking, sender, content: 'Seen there', memberIds: [school.director.id, school.coach.id] });
-    notify({ room: away, sender, content: 'Not seen', memberIds: [school.director.id, school.administrator.id] });
+    notify({
+      room: looking,
+      sender,
+      messageId: 1,
+      content: 'Seen there',
+      memberIds: [school.director.id, school.coach.id],
+    });
+    notify({
+      room: away,
+      sender,
+      messageId: 2,
+      content: 'Not seen',
+      memberIds: [school.director.id, school.administrator.id],
+    });
     await settle();
     expect(errors).toEqual([]);
     expect(await bell(a, school.coach.id, looking.id)).toEqual([]);

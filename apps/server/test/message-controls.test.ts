@@ -135,6 +135,25 @@ describe('the author, inside the window', () => {
     });
   });
 
+  it('re-quotes only the notice of the message changed, not another sender’s with the same words', async () => {
+    const coachApi = await as(app, school.coach);
+    const roomId = (await coachApi.get(`/api/chat/teams/${school.varsity.id}/rooms`)).json().data[0].id as number;
+    const athlete = await socketFor(school.athlete);
+    const coach = await socketFor(school.coach);
+    // The guardian is away: her bell keeps the room's newest message, the coach's.
+    const mine = await send(athlete, roomId, 'ok');
+    await send(coach, roomId, 'ok');
+    let notice = await notificationOf(school.parent.id, roomId);
+    for (let tries = 0; tries < 50 && !notice.title.includes(school.coach.firstName); tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      notice = await notificationOf(school.parent.id, roomId);
+    }
+    expect(notice).toMatchObject({ title: expect.stringContaining(school.coach.firstName), message: 'ok' });
+    expect((await edit(athlete, mine.id, 'see you there')).ok).toBe(true);
+    expect((await unsend(athlete, mine.id)).ok).toBe(true);
+    expect(await notificationOf(school.parent.id, roomId)).toMatchObject({ title: notice.title, message: 'ok' });
+  });
+
   it('unsends: the other side hears "unsent" with no text; the text stays stored; supervision shows every version', async () => {
     const room = await directRoom(school.director, school.athlete2);
     const director = await socketFor(school.director);

@@ -28,7 +28,7 @@ export function deliverMessage(
 ) {
   deps.countMessage?.(message.messageType);
   tellMembers(deps.io, message, memberIds);
-  deps.notifyAbsent({ room, sender, content: message.content, memberIds });
+  deps.notifyAbsent({ room, sender, messageId: message.id, content: message.content, memberIds });
 }
 
 /** The message, and a nudge to recount the room's tab, on each member's own channel. */

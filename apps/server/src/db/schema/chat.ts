@@ -150,11 +150,15 @@ export const notifications = pgTable(
     message: text('message').notNull(),
     type: notificationTypeEnum('type').notNull().default('info'),
     actionUrl: text('action_url'),
+    // The message it quotes, so an edit or unsend re-quotes this notice and no other (decision 023).
+    // No foreign key: the bell's upsert is on the send path, and messages are never deleted alone.
+    messageId: integer('message_id'),
     createdAt: at('created_at').notNull().defaultNow(),
     readAt: at('read_at'),
   },
   (t) => [
     index('notifications_user_idx').on(t.userId, t.createdAt),
+    index('notifications_unread_message_idx').on(t.messageId).where(sql`read_at is null`),
     // One unread notification per conversation: new messages refresh it instead of piling up.
     uniqueIndex('notifications_unread_action_key').on(t.userId, t.actionUrl).where(sql`read_at is null`),
   ],

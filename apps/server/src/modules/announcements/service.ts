@@ -74,6 +74,7 @@ export function postAnnouncement(
         message: messagePreview(input.content),
         type: 'message',
         actionUrl: announcementUrl(room.id, post.message.id),
+        messageId: post.message.id,
       });
       await recordAudit(tx, {
         organizationId: team.organizationId,

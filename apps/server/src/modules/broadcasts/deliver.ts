@@ -59,6 +59,7 @@ export async function deliverBroadcast(tx: Db, sender: AppUser, broadcast: Broad
         message: messagePreview(broadcast.content),
         type: 'message',
         actionUrl: announcementUrl(roomId, posted.message.id),
+        messageId: posted.message.id,
       },
     );
     await tx

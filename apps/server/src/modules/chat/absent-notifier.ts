@@ -18,6 +18,7 @@ import { messageNotificationUrl, messagePreview, storeNotifications } from './no
 export type AbsentNotice = {
   room: { id: number };
   sender: Pick<AppUser, 'id' | 'firstName' | 'lastName'>;
+  messageId: number;
   content: string;
   memberIds: number[];
 };
@@ -89,6 +90,7 @@ async function notifyAbsent(io: Server, db: Db, batch: AbsentNotice[]) {
       message: messagePreview(notice.content),
       type: 'message' as const,
       actionUrl: messageNotificationUrl(roomId),
+      messageId: notice.messageId,
     }));
   (await storeNotifications(db, values)).emit(io);
 }

@@ -35,7 +35,7 @@ export function onNotificationsEmitted(io: Server, listener: (rows: Row[]) => vo
 
 export const messageNotificationUrl = (roomId: number) => `/messages?roomId=${roomId}`;
 
-export type NewNotification = Pick<Row, 'title' | 'message' | 'type' | 'actionUrl'>;
+export type NewNotification = Pick<Row, 'title' | 'message' | 'type' | 'actionUrl'> & { messageId?: number | null };
 
 /**
  * Stores one notification per person. An unread one with the same link is replaced, so a busy
@@ -62,6 +62,7 @@ export async function storeNotifications(db: Db, values: (NewNotification & { us
             title: sql`excluded.title`,
             message: sql`excluded.message`,
             type: sql`excluded.type`,
+            messageId: sql`excluded.message_id`,
             createdAt: sql`now()`,
           },
         })

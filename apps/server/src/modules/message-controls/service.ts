@@ -12,7 +12,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { recordAudit } from '../audit/record.ts';
 import type { AppUser } from '../auth/authenticate.ts';
 import { presentMessage } from '../chat/messages.ts';
-import { messageNotificationUrl, messagePreview } from '../chat/notifications.ts';
+import { messagePreview } from '../chat/notifications.ts';
 import { loadQuote } from './quotes.ts';
 
 type Room = typeof chatRooms.$inferSelect;
@@ -62,21 +62,15 @@ async function memberIds(tx: Db, roomId: number) {
 }
 
 /**
- * An unread "new message" notification still quoting the old text now quotes the new one (or
- * says it was unsent): taking a message back must take it out of the bell too.
+ * An unread notification still quoting this message now quotes the new text (or says it was
+ * unsent): taking a message back must take it out of the bell too. By the message's id, so a
+ * notice of someone else's message with the same words is left alone.
  */
-async function requote(tx: Db, roomId: number, before: string, after: string) {
+async function requote(tx: Db, messageId: number, after: string) {
   await tx
     .update(notifications)
     .set({ message: after })
-    .where(
-      and(
-        eq(notifications.actionUrl, messageNotificationUrl(roomId)),
-        eq(notifications.type, 'message'),
-        eq(notifications.message, messagePreview(before)),
-        isNull(notifications.readAt),
-      ),
-    );
+    .where(and(eq(notifications.messageId, messageId), isNull(notifications.readAt)));
 }
 
 /** The changed message as members read it, its quote included, so the client's copy keeps it. */
@@ -104,7 +98,7 @@ export function editMessage(db: Db, user: AppUser, messageId: number, content: s
       .where(eq(chatMessages.id, message.id))
       .returning();
     if (!edited) throw new Error('message vanished while editing');
-    await requote(tx, room.id, message.content, messagePreview(content));
+    await requote(tx, message.id, messagePreview(content));
     await recordAudit(tx, {
       organizationId: room.organizationId,
       actorId: user.id,
@@ -129,7 +123,7 @@ export function unsendMessage(db: Db, user: AppUser, messageId: number): Promise
       .where(eq(chatMessages.id, message.id))
       .returning();
     if (!unsent) throw new Error('message vanished while unsending');
-    await requote(tx, room.id, message.content, 'Message unsent');
+    await requote(tx, message.id, 'Message unsent');
     await recordAudit(tx, {
       organizationId: room.organizationId,
       actorId: user.id,

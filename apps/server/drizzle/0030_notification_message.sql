@@ -1,0 +1,2 @@
+ALTER TABLE "notifications" ADD COLUMN "message_id" integer;--> statement-breakpoint
+CREATE INDEX "notifications_unread_message_idx" ON "notifications" USING btree ("message_id") WHERE read_at is null;

@@ -130,6 +130,22 @@ describe('sending', () => {
     expect(await bells()).toBe(bellsBefore);
   });
 
+  it('refuses a client id already used in another conversation, and shows nothing of the first', async () => {
+    const first = await directRoom(school.director, school.athlete2);
+    const second = await directRoom(school.director, school.administrator);
+    const director = await socketFor(school.director);
+    const clientId = crypto.randomUUID();
+    expect(
+      await emit(director, SOCKET_EVENTS.chatMessage, { roomId: first.id, message: 'Lockers by Friday', clientId }),
+    ).toMatchObject({ ok: true });
+    const reused = await emit(director, SOCKET_EVENTS.chatMessage, { roomId: second.id, message: 'Hi', clientId });
+    expect(reused).toEqual({
+      ok: false,
+      error: expect.objectContaining({ statusCode: 409, id: 'client_id_reused' }),
+    });
+    expect(JSON.stringify(reused)).not.toContain('Lockers');
+  });
+
   it('never delivers a resend to someone no longer in the room', async () => {
     const room = await directRoom(school.director, school.athlete2);
     const director = await socketFor(school.director);

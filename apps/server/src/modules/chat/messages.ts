@@ -131,6 +131,10 @@ async function present(tx: Db, sender: AppUser, roomId: number, input: SendInput
       .from(chatMessages)
       .where(and(eq(chatMessages.senderId, sender.id), eq(chatMessages.clientId, input.clientId as string)));
     if (!existing) throw new Error('message neither inserted nor found');
+    // A client id names one message: reused for another conversation, it presents nothing of the
+    // first one (its poll's votes, a quote's current words), which the sender may have left since.
+    if (existing.roomId !== roomId)
+      throw conflict('This message id was already used in another conversation', 'client_id_reused');
     const media = await tx.select().from(chatAttachments).where(eq(chatAttachments.messageId, existing.id));
     const poll = existing.messageType === 'POLL' ? (await loadPolls(tx, [existing.id])).get(existing.id) : undefined;
     // Its first delivery may have been lost (a node stopping, Redis away) while the client lost

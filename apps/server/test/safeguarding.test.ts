@@ -527,6 +527,46 @@ describe('safeguarding contacts (Admin → Safeguarding)', () => {
   });
 });
 
+describe('a held team room', () => {
+  it('takes no nudge, acknowledgement or pin; an unpin still goes', async () => {
+    const s = await smallSchool('Pine Hollow');
+    const db = app.testDatabase.db;
+    const [team] = await db
+      .insert(teams)
+      .values({
+        organizationId: s.org.id,
+        sportId: school.sport.id,
+        name: 'Pine Hollow Tennis',
+        gender: 'COED',
+        season: 'FALL',
+        schoolYear: '2026-27',
+      })
+      .returning();
+    const teamId = team?.id as number;
+    const [coachRow] = await db.insert(coaches).values({ userId: s.coach.id }).returning();
+    await db.insert(teamCoaches).values({ coachId: coachRow?.id as number, teamId, role: 'HEAD' });
+    await db.insert(teamMembers).values({ teamId, userId: s.minor.id });
+    const coach = await as(app, s.coach);
+    const posted = await coach.post(`/api/teams/${teamId}/announcements`, { content: 'Forms due Friday' });
+    expect(posted.statusCode, posted.body).toBe(201);
+    const { id: messageId, chatRoom } = posted.json().data as { id: number; chatRoom: { id: number } };
+    expect((await coach.put(`/api/chat/rooms/${chatRoom.id}/pin`, { messageId })).statusCode).toBe(200);
+
+    const superAdmin = await as(app, school.superAdmin);
+    await superAdmin.patch(`/api/user/${s.director?.id}/status`, { status: 'SUSPENDED' });
+    expect((await roomOf(s.coach, chatRoom.id)).safeguarding.hold).toMatch(/^Safeguarding:/);
+    const held = { statusCode: 409, id: 'safeguarding_hold', message: expect.stringMatching(/^Safeguarding:/) };
+    // A nudge would ring the minor's phone with words nobody else can see; a "got it" is a signal too.
+    const nudged = await coach.post(`/api/chat/messages/${messageId}/acks/nudge`);
+    expect(nudged.json()).toMatchObject(held);
+    const acked = await (await as(app, s.minor)).post(`/api/chat/messages/${messageId}/ack`);
+    expect(acked.json()).toMatchObject(held);
+    expect((await coach.put(`/api/chat/rooms/${chatRoom.id}/pin`, { messageId })).json()).toMatchObject(held);
+    expect((await coach.put(`/api/chat/rooms/${chatRoom.id}/pin`, { messageId: null })).statusCode).toBe(200);
+    await superAdmin.patch(`/api/user/${s.director?.id}/status`, { status: 'ACTIVE' });
+  });
+});
+
 describe.runIf(inject('testDb').kind === 'postgres')('facts that change while a room is made (PostgreSQL)', () => {
   /** What the server's other sessions are waiting on: `Lock` (a row or table) or `advisory`. */
   async function waits(watcher: pg.Client) {

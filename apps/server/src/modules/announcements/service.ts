@@ -25,6 +25,7 @@ import { messagePreview, notifyUsers } from '../chat/notifications.ts';
 import { accessibleRoom } from '../chat/rooms.ts';
 import { postAnnouncementMessage } from '../chat/system-messages.ts';
 import { ensureTeamRoom } from '../chat/team-room.ts';
+import { refuseHeld } from '../safeguarding/held.ts';
 import type { LoadedMessage, PostableTeam } from './policies.ts';
 import { administers } from './policies.ts';
 import { requestAcknowledgement, withAckCopies } from './requests.ts';
@@ -105,6 +106,7 @@ export function acknowledge(db: Db, { io, onEffectError }: Effects, user: AppUse
   return inTransaction(
     db,
     async (tx, afterCommit): Promise<AckResult> => {
+      await refuseHeld(tx, room.id);
       await tx
         .select({ id: ackRequests.messageId })
         .from(ackRequests)
@@ -172,6 +174,7 @@ export function nudge(db: Db, { io, onEffectError }: Effects, user: AppUser, loa
   return inTransaction(
     db,
     async (tx, afterCommit): Promise<NudgeResult> => {
+      await refuseHeld(tx, room.id);
       const [request] = await tx.select().from(ackRequests).where(eq(ackRequests.messageId, message.id)).for('update');
       if (!request) throw new Error('acknowledgement request vanished');
       const missing = await tx

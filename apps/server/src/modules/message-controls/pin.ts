@@ -61,6 +61,8 @@ export function setPin(db: Db, user: AppUser, roomId: number, messageId: number 
         throw badRequest('Pin a message of this conversation', 'pin_not_in_room');
       }
       if (message.deletedAt) throw conflict('This message was unsent', 'message_unsent');
+      // Pinning is words put before everyone; a held room takes none (unpinning stays possible).
+      if (room.safeguardingHold) throw conflict(room.safeguardingHold, 'safeguarding_hold');
     }
     const [updated] = await tx
       .update(chatRooms)

@@ -13,6 +13,7 @@ import { recordAudit } from '../audit/record.ts';
 import type { AppUser } from '../auth/authenticate.ts';
 import { presentMessage } from '../chat/messages.ts';
 import { messagePreview } from '../chat/notifications.ts';
+import { holdOf } from '../safeguarding/held.ts';
 import { loadQuote } from './quotes.ts';
 
 type Room = typeof chatRooms.$inferSelect;
@@ -22,16 +23,20 @@ export type MessageChange = { message: ChatMessage; memberIds: number[] };
 /** The message locked for change, once every rule allows the user to change it. */
 async function changeableMessage(tx: Db, user: AppUser, messageId: number) {
   const [found] = await tx
-    .select({ message: chatMessages, room: chatRooms })
+    .select({ room: chatRooms })
     .from(chatMessages)
     .innerJoin(chatRooms, eq(chatRooms.id, chatMessages.roomId))
-    .where(eq(chatMessages.id, messageId))
-    .for('update', { of: chatMessages });
+    .where(eq(chatMessages.id, messageId));
   // Another organization's message does not exist, as far as this user can tell.
   if (!found || (user.role !== 'SUPER_ADMIN' && found.room.organizationId !== user.organizationId)) {
     throw notFound('Message');
   }
-  const { message, room } = found;
+  const { room } = found;
+  // The room's hold under a share lock, then the message: in a send's order (room, then the
+  // message a reply's key check locks), so the two cannot deadlock; a hold committing now is seen.
+  const hold = await holdOf(tx, room.id);
+  const [message] = await tx.select().from(chatMessages).where(eq(chatMessages.id, messageId)).for('update');
+  if (!message) throw notFound('Message');
   if (message.senderId !== user.id) throw forbidden('Only the sender can change a message', 'not_sender');
   if (user.status !== 'ACTIVE') throw forbidden('Your account cannot send messages', 'account_inactive');
   const [member] = await tx
@@ -49,7 +54,7 @@ async function changeableMessage(tx: Db, user: AppUser, messageId: number) {
     );
   }
   // A held room takes no new words (decision 018), edits included.
-  if (room.safeguardingHold) throw conflict(room.safeguardingHold, 'safeguarding_hold');
+  if (hold) throw conflict(hold, 'safeguarding_hold');
   return { message, room };
 }
 

@@ -1,0 +1,23 @@
+/**
+ * A held room takes nothing from anyone (decision 018): no message, edit, vote, pin, nudge or
+ * acknowledgement. The room's row is read under a share lock, so a hold being set now is waited
+ * for and seen (a row read without one could be the version from before the hold's commit).
+ */
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { chatRooms } from '../../db/schema/index.ts';
+import { conflict } from '../../errors.ts';
+
+export async function holdOf(tx: Db, roomId: number) {
+  const [room] = await tx
+    .select({ hold: chatRooms.safeguardingHold })
+    .from(chatRooms)
+    .where(eq(chatRooms.id, roomId))
+    .for('share');
+  return room?.hold ?? null;
+}
+
+export async function refuseHeld(tx: Db, roomId: number) {
+  const hold = await holdOf(tx, roomId);
+  if (hold) throw conflict(hold, 'safeguarding_hold');
+}

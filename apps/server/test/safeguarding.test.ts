@@ -232,6 +232,17 @@ describe('issue #15, measured cases 1–5', () => {
     const younger = await director.patch(`/api/user/${coach.id}`, { dateOfBirth: THIRTEEN });
     expect(younger.statusCode).toBe(400);
     expect(younger.json().message).toMatch(/^dateOfBirth: A person under 18/);
+    // No date of birth counts as a minor: an athlete becomes staff only with an adult one given.
+    const unknown = await person('ATHLETE', 'Uma');
+    const unknownPromoted = await director.patch(`/api/user/${unknown.id}`, { role: 'COACH' });
+    expect(unknownPromoted.statusCode).toBe(400);
+    expect(unknownPromoted.json()).toMatchObject({
+      id: 'staff_under_18',
+      message: expect.stringMatching(/^role: An athlete without a date of birth counts as under 18/),
+    });
+    expect((await director.get(`/api/user/${unknown.id}`)).json().data.user.role).toBe('ATHLETE');
+    const withAge = await director.patch(`/api/user/${unknown.id}`, { role: 'COACH', dateOfBirth: '1990-04-01' });
+    expect(withAge.statusCode, withAge.body).toBe(200);
   });
 });
 

@@ -181,10 +181,16 @@ describe('planRoom', () => {
 
 describe('staffAgeProblem', () => {
   it('refuses a staff role to someone a date of birth says is under 18', () => {
-    expect(staffAgeProblem('COACH', '2013-05-01', NOW)).toMatch(/under 18/);
-    expect(staffAgeProblem('ATHLETIC_DIRECTOR', '2010-01-01', NOW)).toMatch(/under 18/);
-    expect(staffAgeProblem('COACH', '1990-05-01', NOW)).toBeNull();
-    expect(staffAgeProblem('COACH', null, NOW)).toBeNull();
-    expect(staffAgeProblem('PARENT', '2010-01-01', NOW)).toBeNull();
+    expect(staffAgeProblem('COACH', '2013-05-01', { now: NOW })).toMatch(/under 18/);
+    expect(staffAgeProblem('ATHLETIC_DIRECTOR', '2010-01-01', { now: NOW })).toMatch(/under 18/);
+    expect(staffAgeProblem('COACH', '1990-05-01', { now: NOW })).toBeNull();
+    expect(staffAgeProblem('COACH', null, { now: NOW })).toBeNull();
+    expect(staffAgeProblem('PARENT', '2010-01-01', { now: NOW })).toBeNull();
+  });
+
+  it('refuses a staff role to an athlete of unknown age, who counts as a minor', () => {
+    expect(staffAgeProblem('COACH', null, { was: 'ATHLETE', now: NOW })).toMatch(/counts as under 18/);
+    expect(staffAgeProblem('COACH', '1990-05-01', { was: 'ATHLETE', now: NOW })).toBeNull();
+    expect(staffAgeProblem('COACH', null, { was: 'PARENT', now: NOW })).toBeNull();
   });
 });

@@ -126,9 +126,21 @@ export function planRoom(facts: RoomFacts, now = new Date()): RoomPlan {
   return { members: want, unguarded, held };
 }
 
-/** Case 5 of issue #15: a person a date of birth says is under 18 is never staff. */
-export function staffAgeProblem(role: Role | null, dateOfBirth: string | null | undefined, now = new Date()) {
-  if (!isStaffRole(role) || !dateOfBirth) return null;
+/**
+ * Case 5 of issue #15: a person a date of birth says is under 18 is never staff. Nor is an athlete
+ * (`was`) without one: planRoom counts them a minor, so they need an adult date of birth first.
+ */
+export function staffAgeProblem(
+  role: Role | null,
+  dateOfBirth: string | null | undefined,
+  { was = null, now = new Date() }: { was?: Role | null; now?: Date } = {},
+) {
+  if (!isStaffRole(role)) return null;
+  if (!dateOfBirth) {
+    return was === 'ATHLETE'
+      ? `An athlete without a date of birth counts as under 18 and cannot be given a staff role (${role}): give their date of birth too`
+      : null;
+  }
   return isMinorAthlete({ role: 'ATHLETE', dateOfBirth }, now)
     ? `A person under 18 cannot be given a staff role (${role}): staff are the adults safeguarding relies on`
     : null;

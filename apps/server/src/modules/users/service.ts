@@ -199,6 +199,7 @@ export async function updateUser(
   const tooYoung = staffAgeProblem(
     input.role ?? target.role,
     input.dateOfBirth === undefined ? target.dateOfBirth : input.dateOfBirth,
+    { was: target.role },
   );
   if (tooYoung) throw badRequest(`${input.role ? 'role' : 'dateOfBirth'}: ${tooYoung}`, 'staff_under_18');
   return inTransaction(app.database.db, async (tx, afterCommit) => {

@@ -26,6 +26,7 @@ import {
   sports,
   teamCoaches,
   teamMembers,
+  users,
 } from '../src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { as, buildSchool, type School } from './helpers/directory.ts';
@@ -368,6 +369,32 @@ it('removing a sport while a team is created with it: one of them wins, never a 
       [201, 409],
       [400, 200],
     ]).toContainEqual(outcome);
+  }
+});
+
+it('a role and a date of birth changed at once: never a coach under 18', async () => {
+  for (let round = 0; round < 5; round++) {
+    const athlete = await buildUser(app, {
+      role: 'ATHLETE',
+      organizationId: school.org.id,
+      firstName: `Adult${round}`,
+      dateOfBirth: '1990-01-01',
+    });
+    const answers = await Promise.all([
+      director.patch(`/api/user/${athlete.id}`, { role: 'COACH' }),
+      director.patch(`/api/user/${athlete.id}`, { dateOfBirth: '2012-01-01' }),
+    ]);
+    // Both 200 on PostgreSQL before the fix: each was checked against the row before the other.
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400]);
+    expect(answers.find((a) => a.statusCode === 400)?.json()).toMatchObject({ id: 'staff_under_18' });
+    const [after] = await app.testDatabase.db
+      .select({ role: users.role, dateOfBirth: users.dateOfBirth })
+      .from(users)
+      .where(eq(users.id, athlete.id));
+    expect([
+      { role: 'COACH', dateOfBirth: '1990-01-01' },
+      { role: 'ATHLETE', dateOfBirth: '2012-01-01' },
+    ]).toContainEqual(after);
   }
 });
 

@@ -39,11 +39,15 @@ import { provisionSignIn } from './sign-in-account.ts';
 type CreateInput = z.output<typeof userCreateSchema>;
 
 /** A user the actor may see: same organization (any, for a SUPER_ADMIN); others are 404. */
-export async function findVisibleUser(app: FastifyInstance, actor: AppUser, id: number): Promise<AppUser> {
-  const [user] = await app.database.db.select().from(users).where(eq(users.id, id));
+function visibleTo(actor: AppUser, user: AppUser | undefined): AppUser {
   if (!user || user.status === 'DELETED') throw notFound('User');
   if (actor.role !== 'SUPER_ADMIN' && user.organizationId !== actor.organizationId) throw notFound('User');
   return user;
+}
+
+export async function findVisibleUser(app: FastifyInstance, actor: AppUser, id: number): Promise<AppUser> {
+  const [user] = await app.database.db.select().from(users).where(eq(users.id, id));
+  return visibleTo(actor, user);
 }
 
 export function requireManage(actor: AppUser, target: AppUser) {
@@ -188,21 +192,24 @@ export async function updateUser(
   id: number,
   input: UserUpdateInput,
 ): Promise<AppUser> {
-  const target = await findVisibleUser(app, actor, id);
-  if (actor.id !== target.id) requireManage(actor, target);
-  if (Object.values(input).every((value) => value === undefined))
-    throw badRequest('Send at least one field to change', 'empty_patch');
-  if (input.role && input.role !== target.role) {
-    if (actor.id === target.id) throw forbidden('You cannot change your own role');
-    if (!canGrant(actor, input.role)) throw forbidden(`You cannot give the role ${input.role}`);
-  }
-  const tooYoung = staffAgeProblem(
-    input.role ?? target.role,
-    input.dateOfBirth === undefined ? target.dateOfBirth : input.dateOfBirth,
-    { was: target.role },
-  );
-  if (tooYoung) throw badRequest(`${input.role ? 'role' : 'dateOfBirth'}: ${tooYoung}`, 'staff_under_18');
   return inTransaction(app.database.db, async (tx, afterCommit) => {
+    // Checked on the locked row: a parallel change (a role, a date of birth) waits and is then
+    // checked against this one's result, so two changes each fine alone cannot make a coach of 14.
+    const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+    const target = visibleTo(actor, row);
+    if (actor.id !== target.id) requireManage(actor, target);
+    if (Object.values(input).every((value) => value === undefined))
+      throw badRequest('Send at least one field to change', 'empty_patch');
+    if (input.role && input.role !== target.role) {
+      if (actor.id === target.id) throw forbidden('You cannot change your own role');
+      if (!canGrant(actor, input.role)) throw forbidden(`You cannot give the role ${input.role}`);
+    }
+    const tooYoung = staffAgeProblem(
+      input.role ?? target.role,
+      input.dateOfBirth === undefined ? target.dateOfBirth : input.dateOfBirth,
+      { was: target.role },
+    );
+    if (tooYoung) throw badRequest(`${input.role ? 'role' : 'dateOfBirth'}: ${tooYoung}`, 'staff_under_18');
     const [updated] = await tx.update(users).set(input).where(eq(users.id, id)).returning();
     if (!updated) throw notFound('User');
     const roleChanged = updated.role !== target.role;

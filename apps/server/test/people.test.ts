@@ -323,6 +323,37 @@ describe('edit person: teams, guardians, e-mail', () => {
     expect(onCoach.statusCode).toBe(400);
   });
 
+  it('a guardian linked as primary takes the mark from the other guardians, existing or new', async () => {
+    const { app, school } = fixture;
+    const db = app.testDatabase.db;
+    const director = await as(app, school.director);
+    const athlete = await buildUser(app, { role: 'ATHLETE', firstName: 'Pia', organizationId: school.org.id });
+    const first = await buildUser(app, { role: 'PARENT', firstName: 'Ola', organizationId: school.org.id });
+    const second = await buildUser(app, { role: 'PARENT', firstName: 'Uli', organizationId: school.org.id });
+    const primaries = async () =>
+      (
+        await db
+          .select({ guardianId: guardianLinks.guardianId })
+          .from(guardianLinks)
+          .where(and(eq(guardianLinks.athleteId, athlete.id), eq(guardianLinks.isPrimary, true)))
+      ).map((l) => l.guardianId);
+    for (const guardianId of [first.id, second.id]) {
+      const res = await director.post(`/api/user/${athlete.id}/guardians`, { guardianId, isPrimary: true });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    expect(await primaries()).toEqual([second.id]);
+    const added = await director.post(`/api/user/${athlete.id}/guardians`, {
+      guardian: { firstName: 'Ned', lastName: 'Primary', email: `ned-${athlete.id}@families.example` },
+      isPrimary: true,
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const [ned] = await db
+      .select()
+      .from(users)
+      .where(eq(users.email, `ned-${athlete.id}@families.example`));
+    expect(await primaries()).toEqual([ned?.id]);
+  });
+
   it('a guardian linked later sees the conversations adults already have with the child, and leaves them when unlinked', async () => {
     const { app, school } = fixture;
     const db = app.testDatabase.db;

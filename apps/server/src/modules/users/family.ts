@@ -142,6 +142,14 @@ async function athleteFor(app: FastifyInstance, actor: AppUser, athleteId: numbe
   return athlete;
 }
 
+/** One primary guardian per athlete, the first one called: a new primary takes the mark from the others. */
+async function onlyPrimary(tx: Db, athleteId: number, guardianId: number) {
+  await tx
+    .update(guardianLinks)
+    .set({ isPrimary: false })
+    .where(and(eq(guardianLinks.athleteId, athleteId), ne(guardianLinks.guardianId, guardianId)));
+}
+
 /** Links an existing guardian of the school, or adds a new one (invited by e-mail) and links them. */
 export async function linkGuardian(app: FastifyInstance, actor: AppUser, athleteId: number, input: GuardianLinkInput) {
   const athlete = await athleteFor(app, actor, athleteId);
@@ -161,6 +169,7 @@ export async function linkGuardian(app: FastifyInstance, actor: AppUser, athlete
         .returning();
       if (inserted.length === 0)
         throw conflict(`${personName(guardian)} is already a guardian of ${personName(athlete)}`);
+      if (input.isPrimary) await onlyPrimary(tx, athleteId, guardian.id);
       const reconciled = await guardiansChanged(tx, guardian, athlete);
       afterCommit(() => reconciled.emit(app.io));
       await recordAudit(tx, {
@@ -199,6 +208,7 @@ export async function linkGuardian(app: FastifyInstance, actor: AppUser, athlete
     await tx
       .insert(guardianLinks)
       .values({ guardianId: row.id, athleteId, relationship, isPrimary: input.isPrimary ?? false });
+    if (input.isPrimary) await onlyPrimary(tx, athleteId, row.id);
     const reconciled = await guardiansChanged(tx, row, athlete);
     afterCommit(() => reconciled.emit(app.io));
     await recordAudit(tx, {
@@ -243,13 +253,7 @@ export async function updateGuardianLink(
   const athlete = await athleteFor(app, actor, athleteId);
   const { link, guardian } = await existingLink(app, athleteId, guardianId);
   await inTransaction(app.database.db, async (tx) => {
-    if (patch.isPrimary) {
-      // One primary guardian per athlete: the first one called first.
-      await tx
-        .update(guardianLinks)
-        .set({ isPrimary: false })
-        .where(and(eq(guardianLinks.athleteId, athleteId), ne(guardianLinks.guardianId, guardianId)));
-    }
+    if (patch.isPrimary) await onlyPrimary(tx, athleteId, guardianId);
     const values = {
       ...(patch.relationship !== undefined ? { relationship: patch.relationship } : {}),
       ...(patch.isPrimary !== undefined ? { isPrimary: patch.isPrimary } : {}),

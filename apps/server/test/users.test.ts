@@ -200,6 +200,20 @@ describe('creating and changing users', () => {
     expect(await app.identity.embedded?.pool.findAccount('x1@school.example')).toBeUndefined();
   });
 
+  it('keeps the class an athlete is added with', async () => {
+    const res = await director.post('/api/user', {
+      email: 'class.of@school.example',
+      firstName: 'Cleo',
+      role: 'ATHLETE',
+      graduationYear: 2030,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const created = userSchema.parse(res.json().data.user);
+    expect(created.graduationYear).toBe(2030);
+    const [row] = await app.testDatabase.db.select().from(users).where(eq(users.id, created.id));
+    expect(row?.graduationYear).toBe(2030);
+  });
+
   it('keeps roles in order: nobody grants or changes a role above their own', async () => {
     const administrator = await as(app, school.administrator);
     expect(

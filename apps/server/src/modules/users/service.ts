@@ -110,6 +110,7 @@ export async function createUser(app: FastifyInstance, actor: AppUser, input: Cr
         role: input.role,
         contactNumber: input.contactNumber ?? null,
         dateOfBirth: input.dateOfBirth ?? null,
+        graduationYear: input.graduationYear ?? null,
         bio: input.bio ?? null,
         organizationId,
       })

@@ -24,6 +24,22 @@ describe('GET /api/dashboard', () => {
     expect(data.awaitingFirstSignIn.people[0]).toMatchObject({ email: 'first.timer@school.example' });
   });
 
+  it('counts active teams only: an archived team is last season’s', async () => {
+    const director = await as(t.app, t.school.director);
+    const teams = async () => summary.parse((await director.get('/api/dashboard')).json()).data.counts.teams;
+    const before = await teams();
+    const archived = await director.post('/api/teams', {
+      name: 'Girls Varsity Basketball 2024',
+      sportId: t.school.sport.id,
+      gender: 'GIRLS',
+      season: 'WINTER',
+      schoolYear: '2024-25',
+      status: 'ARCHIVED',
+    });
+    expect(archived.statusCode, archived.body).toBe(201);
+    expect(await teams()).toBe(before);
+  });
+
   it('never counts another organization, and a SUPER_ADMIN chooses one', async () => {
     const own = summary.parse((await (await as(t.app, t.other.director)).get('/api/dashboard')).json()).data;
     expect(own.awaitingFirstSignIn.count).toBe(0);

@@ -1,6 +1,7 @@
 /**
- * The home dashboard's figures in one round trip: active people per role, teams, and the people
- * invited but not signed in yet (their pool account still waits for a first password).
+ * The home dashboard's figures in one round trip: active people per role, active teams (archived
+ * ones are past seasons, not teams the school runs), and the people invited but not signed in
+ * yet (their pool account still waits for a first password).
  */
 import type { DashboardSummary } from '@fieldhouse/shared';
 import { sql } from 'drizzle-orm';
@@ -31,7 +32,7 @@ export async function dashboardSummary(db: Db, organizationId: number): Promise<
       coalesce((select n from people where role = 'PARENT'), 0) as guardians,
       coalesce((select sum(n) from people where role in
         ('SUPER_ADMIN', 'ATHLETIC_DIRECTOR', 'ATHLETIC_ADMINISTRATOR', 'ASSISTANT_ATHLETIC_DIRECTOR')), 0)::int as admins,
-      (select count(*)::int from teams where organization_id = ${organizationId}) as teams,
+      (select count(*)::int from teams where organization_id = ${organizationId} and status = 'ACTIVE') as teams,
       (select count(*)::int from waiting) as awaiting,
       (select json_agg(w) from (select * from waiting order by "invitedAt" desc limit 5) w) as awaiting_people`);
   const row = rows[0];

@@ -133,6 +133,33 @@ describe('teams', () => {
   });
 });
 
+describe('the coach picker', () => {
+  it('lists the people who are coaches now: a new one at once, not a former one or one switched off', async () => {
+    const coachesNow = async () => {
+      const res = await director.get('/api/coaches');
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data as { id: number; coachId: number | null }[];
+    };
+    const inSchool = { organizationId: school.org.id, lastName: 'Picker' };
+    const made = await buildUser(app, { ...inSchool, role: 'ATHLETIC_ADMINISTRATOR', firstName: 'Mo' });
+    const former = await buildUser(app, { ...inSchool, role: 'COACH', firstName: 'Fay' });
+    const away = await buildUser(app, { ...inSchool, role: 'COACH', firstName: 'Sal' });
+    for (const coach of [former, away]) {
+      const added = await director.post(`/api/teams/${school.jv.id}/coaches`, { userId: coach.id, role: 'ASSISTANT' });
+      expect(added.statusCode, added.body).toBe(201);
+    }
+    expect((await director.patch(`/api/user/${made.id}`, { role: 'COACH' })).statusCode).toBe(200);
+    expect((await director.patch(`/api/user/${former.id}`, { role: 'ATHLETIC_ADMINISTRATOR' })).statusCode).toBe(200);
+    expect((await director.patch(`/api/user/${away.id}/status`, { status: 'SUSPENDED' })).statusCode).toBe(200);
+    const listed = await coachesNow();
+    // Made a coach by a role change: listed before any team gives them a coaching profile.
+    expect(listed.find((c) => c.id === made.id)).toMatchObject({ coachId: null });
+    expect(listed.map((c) => c.id)).not.toContain(former.id);
+    expect(listed.map((c) => c.id)).not.toContain(away.id);
+    for (const person of [made, former, away]) await director.delete(`/api/user/${person.id}`);
+  });
+});
+
 describe('organizations', () => {
   const orgPage = pagedResponseSchema(organizationSchema);
 

@@ -1,5 +1,5 @@
 import { apiResponseSchema, personSummarySchema, sportSchema } from '@fieldhouse/shared';
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { coaches, sports, users } from '../../db/schema/index.ts';
@@ -38,8 +38,9 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The organization’s coaches',
         querystring: z.object({ organizationId: z.coerce.number().int().positive().optional().catch(undefined) }),
         response: {
+          // coachId is null for a coach who has no coaching profile yet (made COACH, on no team so far).
           200: apiResponseSchema(
-            z.array(personSummarySchema.extend({ coachId: z.number().int(), title: z.string().nullable() })),
+            z.array(personSummarySchema.extend({ coachId: z.number().int().nullable(), title: z.string().nullable() })),
           ),
         },
       },
@@ -47,16 +48,21 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = requireAdmin(requireAuth(request).user);
       const organizationId = resolveOrganization(actor, request.query.organizationId);
+      // The people who are coaches now: a profile outlives a role change, and comes only with a first team.
       const rows = await app.database.db
         .select({ user: users, coach: coaches })
-        .from(coaches)
-        .innerJoin(users, eq(users.id, coaches.userId))
-        .where(and(eq(users.organizationId, organizationId), ne(users.status, 'DELETED')))
+        .from(users)
+        .leftJoin(coaches, eq(coaches.userId, users.id))
+        .where(and(eq(users.organizationId, organizationId), eq(users.role, 'COACH'), eq(users.status, 'ACTIVE')))
         .orderBy(asc(users.lastName), asc(users.firstName));
       return {
         statusCode: 200,
         message: 'OK',
-        data: rows.map(({ user, coach }) => ({ ...presentPerson(user), coachId: coach.id, title: coach.title })),
+        data: rows.map(({ user, coach }) => ({
+          ...presentPerson(user),
+          coachId: coach?.id ?? null,
+          title: coach?.title ?? null,
+        })),
       };
     },
   );

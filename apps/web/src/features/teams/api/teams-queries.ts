@@ -27,7 +27,7 @@ export const coachesQueryOptions = () =>
   queryOptions({
     queryKey: teamsKeys.coaches(),
     queryFn: async () =>
-      (await apiGet<{ data: (PersonSummary & { coachId: number; title: string | null })[] }>('/coaches')).data,
+      (await apiGet<{ data: (PersonSummary & { coachId: number | null; title: string | null })[] }>('/coaches')).data,
   });
 
 /** In the school the switcher shows (a super admin's other school), not the creator's own. */

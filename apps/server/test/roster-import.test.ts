@@ -1,7 +1,7 @@
 import { applyMapping, graduationYearFor, matchColumns, parseCsv, ROSTER_FIELDS } from '@fieldhouse/shared';
 import { and, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, guardianLinks, mailOutbox, teamMembers, users } from '../src/db/schema/index.ts';
+import { auditLog, guardianLinks, mailOutbox, teamMembers, teams, users } from '../src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { buildSchool, type School } from './helpers/directory.ts';
 import { signInAs } from './helpers/factories.ts';
@@ -289,6 +289,54 @@ describe('roster import with column mapping', () => {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(list.json().data.result.map((u: { email: string }) => u.email)).toEqual(['gia@students.example']);
+  });
+
+  it('matches active teams only, and refuses a name two active teams share', async () => {
+    const db = app.testDatabase.db;
+    const season = {
+      organizationId: school.org.id,
+      sportId: school.sport.id,
+      gender: 'GIRLS',
+      season: 'WINTER',
+    } as const;
+    // Last season's varsity, archived under the same name (and added after this season's).
+    const added = await db
+      .insert(teams)
+      .values([
+        { ...season, name: 'Girls Varsity Basketball', schoolYear: '2024-25', status: 'ARCHIVED' },
+        { ...season, name: 'Girls Freshman Basketball', schoolYear: '2024-25', status: 'ARCHIVED' },
+        { ...season, name: 'Girls Soccer', schoolYear: '2026-27' },
+        { ...season, name: 'girls soccer ', schoolYear: '2026-27' },
+      ])
+      .returning({ id: teams.id });
+    const row = (i: number, team: string) => ({
+      row: i + 1,
+      values: { firstName: `Tess${i}`, lastName: 'Team', email: `tess${i}@students.example`, team },
+    });
+    const res = await postRows(
+      [row(1, 'Girls Varsity Basketball'), row(2, 'Girls Freshman Basketball'), row(3, 'Girls Soccer')],
+      false,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.rows.map((r: { errors: string[] }) => r.errors)).toEqual([
+      [],
+      [
+        'Team “Girls Freshman Basketball” does not exist at Westfield High; add it on the Teams page or correct the name',
+      ],
+      ['“Girls Soccer” is the name of more than one team at Westfield High; rename one on the Teams page'],
+    ]);
+    const [tess] = await db.select().from(users).where(eq(users.email, 'tess1@students.example'));
+    const places = await db
+      .select()
+      .from(teamMembers)
+      .where(eq(teamMembers.userId, tess?.id as number));
+    expect(places.map((p) => p.teamId)).toEqual([school.varsity.id]);
+    await db.delete(teams).where(
+      inArray(
+        teams.id,
+        added.map((t) => t.id),
+      ),
+    );
   });
 
   it('refuses unknown fields and oversized files, and another school’s id', async () => {

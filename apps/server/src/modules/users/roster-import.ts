@@ -16,7 +16,7 @@ import {
   type RosterImportRowResult,
   type RosterRowValues,
 } from '@fieldhouse/shared';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -74,7 +74,7 @@ function splitName(full: string, fallbackLast: string) {
 }
 
 /** One row's own checks (no database): every problem, in words a coach would use. */
-function checkRow(values: RosterRowValues, teamByName: Map<string, number>, schoolName: string, now: Date) {
+function checkRow(values: RosterRowValues, teamByName: Map<string, number | null>, schoolName: string, now: Date) {
   const v = (key: keyof RosterRowValues) => (values[key] ?? '').trim();
   const errors: string[] = [];
   const firstName = v('firstName');
@@ -111,12 +111,16 @@ function checkRow(values: RosterRowValues, teamByName: Map<string, number>, scho
 
   let teamId: number | null = null;
   if (v('team')) {
-    teamId = teamByName.get(v('team').toLowerCase()) ?? null;
-    if (!teamId) {
+    const found = teamByName.get(v('team').toLowerCase());
+    if (found === undefined) {
       errors.push(
         `Team ${quoted(v('team'))} does not exist at ${schoolName}; add it on the Teams page or correct the name`,
       );
-    }
+    } else if (found === null) {
+      errors.push(
+        `${quoted(v('team'))} is the name of more than one team at ${schoolName}; rename one on the Teams page`,
+      );
+    } else teamId = found;
   }
   const jerseyNumber = v('jerseyNumber').replace(/^#/, '') || null;
   if (jerseyNumber && jerseyNumber.length > 4)
@@ -177,15 +181,21 @@ export async function checkRosterRows(
   rows: MappedRow[],
   now = new Date(),
 ): Promise<Checked[]> {
+  // Active teams only: an archived one is a past season, often of the same name.
   const teamRows = await db
     .select({ id: teams.id, name: teams.name })
     .from(teams)
-    .where(eq(teams.organizationId, organizationId));
+    .where(and(eq(teams.organizationId, organizationId), eq(teams.status, 'ACTIVE')));
   const [school] = await db
     .select({ name: organizations.name })
     .from(organizations)
     .where(eq(organizations.id, organizationId));
-  const teamByName = new Map(teamRows.map((t) => [t.name.trim().toLowerCase(), t.id]));
+  // null: a name two active teams share, which the row cannot settle.
+  const teamByName = new Map<string, number | null>();
+  for (const t of teamRows) {
+    const key = t.name.trim().toLowerCase();
+    teamByName.set(key, teamByName.has(key) ? null : t.id);
+  }
   const checked = rows.map(({ row, values }) => {
     const { errors, value } = checkRow(values, teamByName, school?.name ?? 'this school', now);
     const name = [value.firstName, value.lastName].filter(Boolean).join(' ');

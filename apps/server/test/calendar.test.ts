@@ -173,6 +173,32 @@ describe('recurrence', () => {
       .from(auditLog)
       .where(and(eq(auditLog.entityType, 'event'), eq(auditLog.organizationId, school.org.id)));
     expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['event.create', 'event.move', 'event.delete']));
+
+    // The deleted date stays deleted: no edit brings it back, a second delete is not a second change.
+    const gone = encodeURIComponent(removed.occurrenceStart as string);
+    const edit = await director.patch(`/api/calendar/events/${seriesId}`, {
+      scope: 'occurrence',
+      occurrenceStart: removed.occurrenceStart,
+      notes: 'Back again?',
+    });
+    expect(edit.statusCode, edit.body).toBe(404);
+    const status = await director.post(`/api/calendar/events/${seriesId}/status`, {
+      status: 'POSTPONED',
+      scope: 'occurrence',
+      occurrenceStart: removed.occurrenceStart,
+    });
+    expect(status.statusCode, status.body).toBe(404);
+    const deletes = () =>
+      app.testDatabase.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'event.delete'), eq(auditLog.organizationId, school.org.id)));
+    const deletedBefore = (await deletes()).length;
+    const again = await director.delete(`/api/calendar/events/${seriesId}?scope=occurrence&occurrenceStart=${gone}`);
+    expect(again.statusCode, again.body).toBe(404);
+    expect(await deletes()).toHaveLength(deletedBefore);
+    const still = (await list(march(1), `${year}-04-05`)).filter((o) => o.seriesId === seriesId);
+    expect(still.some((o) => o.occurrenceStart === removed.occurrenceStart)).toBe(false);
   });
 
   it('splits a series for “this and following”', async () => {

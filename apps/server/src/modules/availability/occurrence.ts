@@ -6,7 +6,7 @@ import { CALENDAR_LIMITS } from '@fieldhouse/shared';
 import { and, eq, max } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type CalendarEventRow, calendarEvents } from '../../db/schema/index.ts';
-import { badRequest, conflict, notFound } from '../../errors.ts';
+import { badRequest, conflict } from '../../errors.ts';
 import { listOccurrences } from '../calendar/occurrences.ts';
 import { requireOccurrence } from '../calendar/series-edits.ts';
 
@@ -48,7 +48,6 @@ export async function targetOf(
     };
   }
   const occurrence = requireOccurrence(row, occurrenceStart, timeZone);
-  if (row.exdates.includes(occurrence.start.toISOString())) throw notFound('Occurrence');
   const [exception] = await db
     .select()
     .from(calendarEvents)

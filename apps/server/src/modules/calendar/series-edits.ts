@@ -32,10 +32,14 @@ export function snapSeries(startsAt: Date, endsAt: Date, rule: Recurrence, timeZ
   return { startsAt: occurrence.start, endsAt: occurrence.end, recurrenceEndsAt: seriesEnd(shape, timeZone) };
 }
 
-/** The original start of a series occurrence, checked against the series' dates. */
+/**
+ * The original start of a series occurrence, checked against the series' dates. A deleted date
+ * is gone: editing it would bring it back, deleting it again would notify twice.
+ */
 export function requireOccurrence(master: CalendarEventRow, occurrenceStart: string | undefined, timeZone: string) {
   if (!occurrenceStart) throw badRequest('occurrenceStart is required for this scope');
   const instant = new Date(occurrenceStart);
+  if (master.exdates.some((d) => new Date(d).getTime() === instant.getTime())) throw notFound('Occurrence');
   const shape = seriesShape(master, timeZone);
   const dates = recurrenceDates(shape.localStart.slice(0, 10), shape.rule);
   const date = toWallString(instant, timeZone).slice(0, 10);

@@ -194,3 +194,47 @@ describe('schedule import conflicts', () => {
     expect((await post({ rows, dryRun: true }, coach)).statusCode).toBe(403);
   });
 });
+
+describe('whole-series edits', () => {
+  it('checks a moved date at its own time when the series takes another facility', async () => {
+    const booked = await director.post('/api/calendar/events', {
+      type: 'MEETING',
+      title: 'Wrestling Club',
+      start: `${dec(22)}T18:00`,
+      end: `${dec(22)}T19:00`,
+      facility: 'Wrestling Room',
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    // JV lifts on Mondays in the Weight Room; the Dec 21 date moved to Tuesday evening.
+    const series = await director.post('/api/calendar/events', {
+      type: 'PRACTICE',
+      title: 'JV Lifting',
+      teamId: school.jv.id,
+      start: `${dec(14)}T15:00`,
+      end: `${dec(14)}T16:00`,
+      facility: 'Weight Room',
+      repeat: { byDay: ['MO'], until: dec(28) },
+    });
+    expect(series.statusCode, series.body).toBe(201);
+    const id = series.json().data.eventId as number;
+    const moved = await director.patch(`/api/calendar/events/${id}`, {
+      scope: 'occurrence',
+      occurrenceStart: new Date(`${dec(21)}T21:00:00Z`).toISOString(),
+      start: `${dec(22)}T18:00`,
+      end: `${dec(22)}T19:00`,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+
+    // The rule's Mondays are free in the Wrestling Room; the moved Tuesday is not.
+    const res = await director.patch(`/api/calendar/events/${id}`, { scope: 'series', facility: 'Wrestling Room' });
+    expect(res.statusCode, res.body).toBe(409);
+    const conflicts = res.json().data.conflicts as CalendarConflict[];
+    expect(conflicts.map((c) => [c.reason, c.occurrence.title])).toEqual([['FACILITY', 'Wrestling Club']]);
+    const confirmed = await director.patch(`/api/calendar/events/${id}`, {
+      scope: 'series',
+      facility: 'Wrestling Room',
+      confirmConflicts: true,
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+  });
+});

@@ -1,5 +1,5 @@
 /** Whether a change collides with the team's or the facility's other events. */
-import { toWallString } from '@fieldhouse/shared';
+import { type CalendarConflict, toWallString } from '@fieldhouse/shared';
 import type { CalendarEventRow } from '../../db/schema/index.ts';
 import type { Outcome, TxContext } from './change.ts';
 import type { UpdateInput } from './event-input.ts';
@@ -40,4 +40,20 @@ export async function checkConflicts(
     excludeIds,
   });
   return conflicts.length ? { kind: 'conflicts', conflicts } : null;
+}
+
+/** The conflicts of several rows changing together (a series and its exception rows), each listed once. */
+export async function checkAllConflicts(
+  ctx: TxContext,
+  body: UpdateInput,
+  changes: { before: CalendarEventRow; next: CalendarEventRow }[],
+  excludeIds: number[],
+): Promise<Outcome<CalendarEventRow> | null> {
+  const found = new Map<string, CalendarConflict>();
+  for (const { before, next } of changes) {
+    const outcome = await checkConflicts(ctx, body, before, next, excludeIds);
+    if (outcome?.kind !== 'conflicts') continue;
+    for (const c of outcome.conflicts) found.set(`${c.reason}@${c.occurrence.key}`, c);
+  }
+  return found.size ? { kind: 'conflicts', conflicts: [...found.values()] } : null;
 }

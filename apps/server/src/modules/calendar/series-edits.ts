@@ -10,7 +10,7 @@ import { badRequest, notFound } from '../../errors.ts';
 import { columnsOf, commit, type Outcome, save, type TxContext } from './change.ts';
 import { eventLabel } from './change-notices.ts';
 import { recordChange } from './change-record.ts';
-import { checkConflicts } from './conflicts.ts';
+import { checkAllConflicts, checkConflicts } from './conflicts.ts';
 import { checkRule, contentChanges, DAY, newTimes, type UpdateInput } from './event-input.ts';
 import { seriesShape } from './occurrences.ts';
 import {
@@ -86,40 +86,49 @@ function rekeyExdates(exdates: string[], after: SeriesShape | null, timeZone: st
 }
 
 /**
- * After a timing change of the whole series: an exception whose original date the new rule still
- * has is re-keyed to that date's new start; if it kept the old series time it follows the new one,
- * if its own time had been moved it keeps it. Exceptions on dates the rule lost are dropped.
+ * What each exception row becomes after a change of the whole series (null: dropped). A content
+ * change reaches them all. After a timing change an exception whose original date the new rule
+ * still has is re-keyed to that date's new start; if it kept the old series time it follows the
+ * new one, if its own time had been moved it keeps it. Exceptions on dates the rule lost go.
  */
-async function carryExceptions(
+async function carriedExceptions(
   tx: Db,
   seriesId: number,
-  before: SeriesShape,
-  after: SeriesShape | null,
-  allDay: boolean,
+  timing: { before: SeriesShape; after: SeriesShape | null; allDay: boolean } | null,
   content: Partial<CalendarEventRow>,
   timeZone: string,
 ) {
   const exceptions = await tx.select().from(calendarEvents).where(eq(calendarEvents.seriesId, seriesId));
+  if (!timing) return exceptions.map((row) => ({ row, next: { ...row, ...content } as CalendarEventRow }));
+  const { before, after, allDay } = timing;
   const dates = after ? new Set(recurrenceDates(after.localStart.slice(0, 10), after.rule)) : new Set<string>();
-  for (const exception of exceptions) {
-    const date = exception.originalStartsAt ? dateIn(exception.originalStartsAt, timeZone) : null;
-    if (!after || !date || !dates.has(date)) {
-      await tx.delete(calendarEvents).where(eq(calendarEvents.id, exception.id));
+  return exceptions.map((row) => {
+    const date = row.originalStartsAt ? dateIn(row.originalStartsAt, timeZone) : null;
+    if (!after || !date || !dates.has(date)) return { row, next: null };
+    const old = occurrenceOn(before, date, timeZone);
+    const moved = row.startsAt.getTime() !== old.start.getTime() || row.endsAt.getTime() !== old.end.getTime();
+    const now = occurrenceOn(after, date, timeZone);
+    const times = moved ? {} : { startsAt: now.start, endsAt: now.end, allDay };
+    return { row, next: { ...row, ...content, originalStartsAt: now.start, ...times } as CalendarEventRow };
+  });
+}
+
+/** Writes what carriedExceptions worked out after a timing change. */
+async function carryExceptions(
+  tx: Db,
+  carried: { row: CalendarEventRow; next: CalendarEventRow | null }[],
+  content: Partial<CalendarEventRow>,
+) {
+  for (const { row, next } of carried) {
+    if (!next) {
+      await tx.delete(calendarEvents).where(eq(calendarEvents.id, row.id));
       continue;
     }
-    const old = occurrenceOn(before, date, timeZone);
-    const moved =
-      exception.startsAt.getTime() !== old.start.getTime() || exception.endsAt.getTime() !== old.end.getTime();
-    const now = occurrenceOn(after, date, timeZone);
+    const { originalStartsAt, startsAt, endsAt, allDay } = next;
     await tx
       .update(calendarEvents)
-      .set({
-        ...content,
-        originalStartsAt: now.start,
-        ...(moved ? {} : { startsAt: now.start, endsAt: now.end, allDay }),
-        sequence: sql`${calendarEvents.sequence} + 1`,
-      })
-      .where(eq(calendarEvents.id, exception.id));
+      .set({ ...content, originalStartsAt, startsAt, endsAt, allDay, sequence: sql`${calendarEvents.sequence} + 1` })
+      .where(eq(calendarEvents.id, row.id));
   }
 }
 
@@ -236,20 +245,33 @@ export async function updateSeries(
     JSON.stringify(next.recurrence) !== JSON.stringify(master.recurrence) ||
     next.allDay !== master.allDay;
   const seriesBefore = { ...master, startsAt: base.start, endsAt: base.end } as CalendarEventRow;
-  const conflicts = await checkConflicts(ctx, body, seriesBefore, next, [master.id]);
+  const after = next.recurrence
+    ? {
+        localStart: toWallString(next.startsAt, timeZone),
+        localEnd: toWallString(next.endsAt, timeZone),
+        rule: next.recurrence as Recurrence,
+      }
+    : null;
+  // A moved date keeps its own time, which the rule's dates do not cover, yet takes the new team
+  // or facility: the whole series is checked with each of its exception rows as they will be.
+  const carried = from
+    ? []
+    : await carriedExceptions(
+        db,
+        master.id,
+        timingChanged ? { before: shape, after, allDay: next.allDay } : null,
+        content,
+        timeZone,
+      );
+  const changes = [{ before: seriesBefore, next }];
+  for (const { row, next: exception } of carried) if (exception) changes.push({ before: row, next: exception });
+  const conflicts = await checkAllConflicts(ctx, body, changes, [master.id]);
   if (conflicts) return conflicts;
 
   if (!from) {
     // The whole series. New timing keeps the exceptions and EXDATEs of dates the new rule still
     // has (re-keyed to the new start) and drops the rest; the content change reaches them too.
     return commit(ctx, async (tx) => {
-      const after = next.recurrence
-        ? {
-            localStart: toWallString(next.startsAt, timeZone),
-            localEnd: toWallString(next.endsAt, timeZone),
-            rule: next.recurrence as Recurrence,
-          }
-        : null;
       const [saved] = await tx
         .update(calendarEvents)
         .set({
@@ -260,7 +282,7 @@ export async function updateSeries(
         .where(eq(calendarEvents.id, master.id))
         .returning();
       if (!saved) throw notFound('Event');
-      if (timingChanged) await carryExceptions(tx, master.id, shape, after, next.allDay, content, timeZone);
+      if (timingChanged) await carryExceptions(tx, carried, content);
       else if (Object.keys(content).length) {
         // Every exception takes the content change in one statement.
         await tx

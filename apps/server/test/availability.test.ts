@@ -234,6 +234,57 @@ describe('availability of a series', () => {
   });
 });
 
+describe('availability when the whole series changes', () => {
+  it('keeps each date’s answer through a retime, and drops the answers of dates the series lost', async () => {
+    const series = await createEvent({
+      title: 'Varsity Sprints',
+      facility: 'Track',
+      start: `${day(3)}T10:00`,
+      end: `${day(3)}T11:00`,
+      repeat: { byDay: ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'], until: day(6) },
+    });
+    const path = `/api/calendar/events/${series.eventId}/availability`;
+    const dates = async () => {
+      const listed = await director.get(
+        `/api/calendar/events?from=${day(2)}T00:00:00Z&to=${day(9)}T00:00:00Z&teamId=${school.varsity.id}`,
+      );
+      return (listed.json().data.occurrences as { seriesId: number | null; occurrenceStart: string }[])
+        .filter((o) => o.seriesId === series.eventId)
+        .map((o) => o.occurrenceStart);
+    };
+    const [, second, , fourth] = await dates();
+    const athlete = await as(app, school.athlete);
+    read(await athlete.put(path, { status: 'NOT_GOING', note: 'Recital', occurrenceStart: second }));
+    read(await athlete.put(path, { status: 'MAYBE', occurrenceStart: fourth }));
+
+    // Half an hour later, every day: the answers move with their dates.
+    const later = await director.patch(`/api/calendar/events/${series.eventId}`, {
+      scope: 'series',
+      start: `${day(3)}T10:30`,
+      end: `${day(3)}T11:30`,
+    });
+    expect(later.statusCode, later.body).toBe(200);
+    const [, secondNow, , fourthNow] = await dates();
+    expect(secondNow).not.toBe(second);
+    const kept = read(await director.get(`${path}?occurrenceStart=${encodeURIComponent(secondNow as string)}`));
+    expect(kept.entries[0]).toMatchObject({ status: 'NOT_GOING', note: 'Recital', forSeries: false });
+    const alsoKept = read(await director.get(`${path}?occurrenceStart=${encodeURIComponent(fourthNow as string)}`));
+    expect(alsoKept.entries[0]).toMatchObject({ status: 'MAYBE', forSeries: false });
+
+    // The series now ends on its third date: the fourth date's answer goes with it.
+    const shorter = await director.patch(`/api/calendar/events/${series.eventId}`, {
+      scope: 'series',
+      repeat: { byDay: ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'], until: day(5) },
+    });
+    expect(shorter.statusCode, shorter.body).toBe(200);
+    const left = await app.testDatabase.db
+      .select({ occurrenceStart: eventAvailability.occurrenceStart })
+      .from(eventAvailability)
+      .where(eq(eventAvailability.eventId, series.eventId));
+    expect(left.map((a) => a.occurrenceStart?.toISOString())).toEqual([secondNow]);
+  });
+});
+
 describe('availability for this and the later dates of a series', () => {
   type Dated = { seriesId: number | null; occurrenceStart: string; eventId: number };
   let path: string;

@@ -3,9 +3,9 @@
  * or the whole series; and the date arithmetic that keeps a series on its weekdays.
  */
 import { addDays, type Recurrence, toWallString, wallStringToInstant } from '@fieldhouse/shared';
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { type CalendarEventRow, calendarEvents } from '../../db/schema/index.ts';
+import { type CalendarEventRow, calendarEvents, eventAvailability } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { columnsOf, commit, type Outcome, save, type TxContext } from './change.ts';
 import { eventLabel } from './change-notices.ts';
@@ -83,6 +83,49 @@ function rekeyExdates(exdates: string[], after: SeriesShape | null, timeZone: st
     .map((d) => dateIn(new Date(d), timeZone))
     .filter((date) => dates.has(date))
     .map((date) => occurrenceOn(after, date, timeZone).start.toISOString());
+}
+
+/**
+ * Per-date availability answers (decision 022) follow their date to its new start, as the
+ * exceptions and EXDATEs do. Answers for dates the series lost go, and so do answers keyed to no
+ * date of the old series (left by a retime before this one), which could collide on the new key.
+ */
+async function rekeyAnswers(
+  tx: Db,
+  seriesId: number,
+  before: SeriesShape,
+  after: SeriesShape | null,
+  timeZone: string,
+) {
+  const ofSeries = eq(eventAvailability.eventId, seriesId);
+  const keys = await tx
+    .selectDistinct({ start: eventAvailability.occurrenceStart })
+    .from(eventAvailability)
+    .where(and(ofSeries, isNotNull(eventAvailability.occurrenceStart)));
+  const had = new Set(recurrenceDates(before.localStart.slice(0, 10), before.rule));
+  const has = after ? new Set(recurrenceDates(after.localStart.slice(0, 10), after.rule)) : new Set<string>();
+  const lost: Date[] = [];
+  const moves: { from: Date; to: Date }[] = [];
+  for (const { start } of keys) {
+    if (!start) continue;
+    const date = dateIn(start, timeZone);
+    const current = had.has(date) && occurrenceOn(before, date, timeZone).start.getTime() === start.getTime();
+    if (!after || !current || !has.has(date)) {
+      lost.push(start);
+      continue;
+    }
+    const to = occurrenceOn(after, date, timeZone).start;
+    if (to.getTime() !== start.getTime()) moves.push({ from: start, to });
+  }
+  if (lost.length)
+    await tx.delete(eventAvailability).where(and(ofSeries, inArray(eventAvailability.occurrenceStart, lost)));
+  for (const { from, to } of moves) {
+    // The answer is as old as it was: "answered at" must not become the time of the retime.
+    await tx
+      .update(eventAvailability)
+      .set({ occurrenceStart: to, updatedAt: sql`${eventAvailability.updatedAt}` })
+      .where(and(ofSeries, eq(eventAvailability.occurrenceStart, from)));
+  }
 }
 
 /**
@@ -282,8 +325,10 @@ export async function updateSeries(
         .where(eq(calendarEvents.id, master.id))
         .returning();
       if (!saved) throw notFound('Event');
-      if (timingChanged) await carryExceptions(tx, carried, content);
-      else if (Object.keys(content).length) {
+      if (timingChanged) {
+        await carryExceptions(tx, carried, content);
+        await rekeyAnswers(tx, master.id, shape, after, timeZone);
+      } else if (Object.keys(content).length) {
         // Every exception takes the content change in one statement.
         await tx
           .update(calendarEvents)

@@ -73,6 +73,32 @@ describe('calendar validation and authorization', () => {
     expect(tooLong.statusCode).toBe(400);
   });
 
+  it('refuses a series none of whose days comes before its end, on create and on edit', async () => {
+    // A Monday, and Fridays until the Wednesday: not one date.
+    const monday = [1, 2, 3, 4, 5, 6, 7].find((d) => new Date(`${march(d)}T12:00Z`).getUTCDay() === 1) as number;
+    const repeat = { byDay: ['FR'], until: march(monday + 2) };
+    const practice = {
+      type: 'PRACTICE',
+      title: 'Shootaround',
+      teamId: school.varsity.id,
+      start: `${march(monday)}T06:00`,
+      end: `${march(monday)}T07:00`,
+      facility: 'Practice Court',
+    };
+    const created = await director.post('/api/calendar/events', { ...practice, repeat });
+    expect(created.statusCode, created.body).toBe(400);
+    expect(created.json().message).toMatch(/no dates/);
+    const single = await director.post('/api/calendar/events', practice);
+    expect(single.statusCode, single.body).toBe(201);
+    const id = single.json().data.eventId as number;
+    const edited = await director.patch(`/api/calendar/events/${id}`, { repeat });
+    expect(edited.statusCode, edited.body).toBe(400);
+    expect(await list(march(1), march(15), `&teamId=${school.varsity.id}`)).toMatchObject([
+      { eventId: id, repeat: null },
+    ]);
+    expect((await director.delete(`/api/calendar/events/${id}`)).statusCode).toBe(200);
+  });
+
   it('refuses coaches, athletes and parents; tenants never see each other', async () => {
     const url = `/api/calendar/events?from=${march(1)}T00:00:00Z&to=${march(31)}T00:00:00Z`;
     for (const person of [school.coach, school.athlete, school.parent]) {

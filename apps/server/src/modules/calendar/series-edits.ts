@@ -22,11 +22,15 @@ import {
   shiftRule,
 } from './recurrence.ts';
 
-/** A series starts on one of its weekdays: move start and end to the first matching date. */
+/** A series starts on one of its weekdays: move start and end to the first matching date (400 if none). */
 export function snapSeries(startsAt: Date, endsAt: Date, rule: Recurrence, timeZone: string) {
   const localStart = toWallString(startsAt, timeZone);
   const localEnd = toWallString(endsAt, timeZone);
   const first = firstMatchingDate(localStart.slice(0, 10), rule);
+  // Saved, such a series would never show, yet its "new practice" notice would go out.
+  if (recurrenceDates(first, rule, 1).length === 0) {
+    throw badRequest('The series has no dates: none of its days falls between the start and repeat.until');
+  }
   const occurrence = occurrenceOn({ localStart, localEnd }, first, timeZone);
   const shape = { localStart: occurrence.localStart, localEnd: occurrence.localEnd, rule };
   return { startsAt: occurrence.start, endsAt: occurrence.end, recurrenceEndsAt: seriesEnd(shape, timeZone) };

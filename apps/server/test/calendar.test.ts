@@ -10,7 +10,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, calendarEvents, chatRoomMembers, notifications } from '../src/db/schema/index.ts';
+import { auditLog, calendarEvents, chatRoomMembers, notifications, teams } from '../src/db/schema/index.ts';
 import { seedDemoCalendar } from '../src/seed/demo-calendar.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { as, buildSchool, type School } from './helpers/directory.ts';
@@ -601,6 +601,63 @@ describe('CSV export and import', () => {
       payload: { rows: [{ row: 2, values: { date: '1/1/2030', color: 'red' } }], dryRun: true },
     });
     expect(unknown.statusCode).toBe(400);
+  });
+});
+
+describe('archived teams', () => {
+  it('take no new events, by id or by name in an import, while their own events stay editable', async () => {
+    const db = app.testDatabase.db;
+    const [golf] = await db
+      .insert(teams)
+      .values({
+        organizationId: school.org.id,
+        sportId: school.sport.id,
+        name: 'Boys Golf',
+        gender: 'BOYS',
+        season: 'SPRING',
+        schoolYear: '2026-27',
+      })
+      .returning();
+    const golfId = golf?.id as number;
+    const outing = {
+      type: 'PRACTICE',
+      title: 'Range Session',
+      teamId: golfId,
+      start: `${year}-05-04T15:00`,
+      end: `${year}-05-04T16:00`,
+    };
+    const created = await director.post('/api/calendar/events', outing);
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().data.eventId as number;
+    await db.update(teams).set({ status: 'ARCHIVED' }).where(eq(teams.id, golfId));
+
+    const another = await director.post('/api/calendar/events', {
+      ...outing,
+      start: `${year}-05-05T15:00`,
+      end: `${year}-05-05T16:00`,
+    });
+    expect(another.statusCode, another.body).toBe(400);
+    expect(another.json()).toMatchObject({ message: 'This team is archived', id: 'team_archived' });
+    // Its own event keeps the team: an edit form sending it back unchanged still saves.
+    const edited = await director.patch(`/api/calendar/events/${id}`, { ...outing, title: 'Range Day' });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const jvEvent = await director.post('/api/calendar/events', {
+      ...outing,
+      teamId: school.jv.id,
+      start: `${year}-05-06T15:00`,
+      end: `${year}-05-06T16:00`,
+    });
+    expect(jvEvent.statusCode, jvEvent.body).toBe(201);
+    const moved = await director.patch(`/api/calendar/events/${jvEvent.json().data.eventId}`, { teamId: golfId });
+    expect(moved.statusCode, moved.body).toBe(400);
+    const imported = await director.post('/api/calendar/import/rows', {
+      rows: [{ row: 2, values: { date: `5/7/${year}`, startTime: '3:00 PM', type: 'Practice', team: 'boys golf' } }],
+      dryRun: true,
+    });
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(imported.json().data.rows[0].errors).toEqual([
+      'Team “boys golf” is archived and takes no new events; choose another team',
+    ]);
   });
 });
 

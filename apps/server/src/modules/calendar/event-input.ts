@@ -50,13 +50,15 @@ export function checkRule(startDate: string, rule: Recurrence) {
   }
 }
 
+/** A team an event is given: of the school and not archived (its past events keep it). */
 export async function checkTeam(db: Db, organizationId: number, teamId: number | null | undefined) {
   if (!teamId) return;
   const [team] = await db
-    .select({ id: teams.id })
+    .select({ status: teams.status })
     .from(teams)
     .where(and(eq(teams.id, teamId), eq(teams.organizationId, organizationId)));
   if (!team) throw notFound('Team');
+  if (team.status !== 'ACTIVE') throw badRequest('This team is archived', 'team_archived');
 }
 
 const TIME_FIELDS = ['start', 'end', 'allDay'] as const;

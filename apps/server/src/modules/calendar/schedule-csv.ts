@@ -116,7 +116,7 @@ export type MappedEventRow = { row: number; values: CalendarRowValues };
 /** One row's checks, every problem in plain words. */
 function checkEventRow(
   values: CalendarRowValues,
-  teamByName: Map<string, number>,
+  teamByName: Map<string, { id: number; archived: boolean }>,
   schoolName: string,
   timeZone: string,
 ) {
@@ -135,11 +135,14 @@ function checkEventRow(
   type ??= 'OTHER';
 
   const teamName = cell('team');
-  const teamId = teamName ? (teamByName.get(teamName.toLowerCase()) ?? null) : null;
-  if (teamName && !teamId) {
+  const team = teamName ? teamByName.get(teamName.toLowerCase()) : undefined;
+  const teamId = team && !team.archived ? team.id : null;
+  if (teamName && !team) {
     errors.push(
       `Team ${quoted(teamName)} does not exist at ${schoolName}; add it on the Teams page or correct the name`,
     );
+  } else if (team?.archived) {
+    errors.push(`Team ${quoted(teamName)} is archived and takes no new events; choose another team`);
   }
   const homeAwayText = cell('homeAway');
   const homeAway = homeAwayText ? HOME_AWAY_WORDS[homeAwayText.toLowerCase()] : undefined;
@@ -214,14 +217,18 @@ function checkEventRow(
 
 async function checkScheduleRows(db: Db, organizationId: number, timeZone: string, rows: MappedEventRow[]) {
   const teamRows = await db
-    .select({ id: teams.id, name: teams.name })
+    .select({ id: teams.id, name: teams.name, status: teams.status })
     .from(teams)
     .where(eq(teams.organizationId, organizationId));
   const [school] = await db
     .select({ name: organizations.name })
     .from(organizations)
     .where(eq(organizations.id, organizationId));
-  const teamByName = new Map(teamRows.map((t) => [t.name.trim().toLowerCase(), t.id]));
+  // An archived team takes no new events; a live team of the same name wins over it.
+  const byStatus = teamRows.sort((a, b) => Number(a.status === 'ACTIVE') - Number(b.status === 'ACTIVE'));
+  const teamByName = new Map(
+    byStatus.map((t) => [t.name.trim().toLowerCase(), { id: t.id, archived: t.status !== 'ACTIVE' }]),
+  );
   return rows.map(({ row, values }): Checked => {
     const { result, value } = checkEventRow(values, teamByName, school?.name ?? 'this school', timeZone);
     return { result: { row, ...result }, value };

@@ -105,7 +105,8 @@ async function updateIn(ctx: TxContext, id: number, given: UpdateInput): Promise
   const { db } = ctx;
   const { timeZone } = ctx;
   const row = await findEvent(db, ctx.organizationId, id);
-  await checkTeam(db, ctx.organizationId, given.teamId);
+  // An event of a team archived since keeps it: only a change of team is checked.
+  if (given.teamId !== row.teamId) await checkTeam(db, ctx.organizationId, given.teamId);
   // The facility as a record (id and name together), whichever of the two the body named.
   const place = await resolveEventFacility(db, ctx.organizationId, given, row.facilityId);
   const body: UpdateInput = place ? { ...given, ...place } : given;

@@ -1,5 +1,8 @@
 import type { CalendarConflict, CalendarImportResult } from '@fieldhouse/shared';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calendarEvents } from '../src/db/schema/index.ts';
+import { calendarChange, contextFor } from '../src/modules/calendar/change.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { as, buildSchool, type School } from './helpers/directory.ts';
 import { signInAs } from './helpers/factories.ts';
@@ -238,3 +241,59 @@ describe('whole-series edits', () => {
     expect(confirmed.statusCode, confirmed.body).toBe(200);
   });
 });
+
+// PostgreSQL only: on PGlite's one connection the import cannot read while another change holds
+// the calendar lock, so the race this guards against cannot happen there.
+it.skipIf(process.env.TEST_DB_KIND !== 'postgres')(
+  'skips a row booked against while the import waited for the calendar lock',
+  async () => {
+    const db = app.testDatabase.db;
+    const ctx = await contextFor(app, school.director, school.org.id);
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let held = () => {};
+    const holding = new Promise<void>((resolve) => {
+      held = resolve;
+    });
+    // Another change books JV's evening; it holds the lock, uncommitted, until the import waits on it.
+    const booking = calendarChange(ctx, async (tx) => {
+      await tx.db.insert(calendarEvents).values({
+        organizationId: school.org.id,
+        teamId: school.jv.id,
+        type: 'MEETING',
+        title: 'JV Parents Night',
+        startsAt: new Date(`${dec(29)}T00:00:00Z`),
+        endsAt: new Date(`${dec(29)}T02:00:00Z`),
+        createdById: school.director.id,
+      });
+      held();
+      await gate;
+    });
+    await holding;
+    const importing = director.post('/api/calendar/import/rows', {
+      rows: [
+        {
+          row: 2,
+          values: { date: `12/28/${year}`, startTime: '6:30 PM', type: 'Practice', team: 'Girls JV Basketball' },
+        },
+      ],
+      dryRun: false,
+      onConflict: 'skip',
+    });
+    const waiting = async () => {
+      const result = await db.execute(
+        sql`select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted and objid = ${school.org.id}`,
+      );
+      return (result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
+    };
+    for (let i = 0; i < 200 && (await waiting()) === 0; i++) await new Promise((r) => setTimeout(r, 25));
+    release();
+    await booking;
+    const res = await importing;
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ created: 0, skipped: 1 });
+    expect(res.json().data.rows[0].conflicts).toEqual([expect.stringMatching(/JV Parents Night/)]);
+  },
+);

@@ -110,6 +110,7 @@ const PLAIN: Record<string, string> = {
 };
 
 type EventValue = ReturnType<typeof eventInputSchema.parse> & { startsAt: Date; endsAt: Date };
+type Planned = { row: number; teamName: string; value: EventValue };
 type Checked = { result: Omit<CalendarImportResult['rows'][number], 'conflicts'>; value: EventValue | null };
 export type MappedEventRow = { row: number; values: CalendarRowValues };
 
@@ -237,19 +238,25 @@ async function checkScheduleRows(db: Db, organizationId: number, timeZone: strin
 
 /**
  * The events in one transaction under the calendar lock, like any other change: an audit entry
- * each, one summary message per team; sockets after the commit.
+ * each, one summary message per team; sockets after the commit. With `skip` the conflicts are
+ * found again under the lock: an event booked since the check would otherwise be double-booked.
  */
 async function writeScheduleRows(
   app: FastifyInstance,
   actor: AppUser,
   organizationId: number,
   timeZone: string,
-  values: EventValue[],
+  planned: Planned[],
+  onConflict: ImportConflictChoice,
 ) {
-  if (values.length === 0) return 0;
   let created = 0;
+  // Null: not checked again (`import` writes a conflicting row anyway).
+  let conflicts: Map<number, string[]> | null = null;
+  if (planned.length === 0) return { created, conflicts };
   await calendarChange({ app, actor, organizationId, timeZone }, async (ctx) => {
     const tx = ctx.db;
+    if (onConflict === 'skip') conflicts = await importConflicts(tx, organizationId, timeZone, planned);
+    const values = planned.flatMap((p) => (conflicts?.has(p.row) ? [] : [p.value]));
     const perTeam = new Map<number, number>();
     for (const value of values) {
       // A facility column names a record: the school's of that name, or a new one.
@@ -303,33 +310,23 @@ async function writeScheduleRows(
     }
     finish(ctx, out);
   });
-  return created;
+  return { created, conflicts };
 }
 
 /**
- * Every row checked, then the valid rows' conflicts (decision 010). A conflicting row stays valid;
- * with `skip` it is left out of the write and counted as skipped.
+ * Every row checked, then the valid rows' conflicts (decision 010): the preview. A conflicting row
+ * stays valid; with `skip` the write leaves it out and counts it as skipped.
  */
-async function checkWithConflicts(
-  db: Db,
-  organizationId: number,
-  timeZone: string,
-  rows: MappedEventRow[],
-  onConflict: ImportConflictChoice,
-) {
+async function checkWithConflicts(db: Db, organizationId: number, timeZone: string, rows: MappedEventRow[]) {
   const checked = await checkScheduleRows(db, organizationId, timeZone, rows);
-  const conflicts = await importConflicts(
-    db,
-    organizationId,
-    timeZone,
-    checked.flatMap((c) => (c.value ? [{ row: c.result.row, teamName: c.result.team, value: c.value }] : [])),
+  const planned = checked.flatMap((c) =>
+    c.value ? [{ row: c.result.row, teamName: c.result.team, value: c.value }] : [],
   );
-  const results = checked.map((c) => ({ ...c.result, conflicts: conflicts.get(c.result.row) ?? [] }));
-  const valid = checked.flatMap((c) => (c.value ? [c.value] : []));
-  const toWrite = checked.flatMap((c) =>
-    c.value && !(onConflict === 'skip' && conflicts.has(c.result.row)) ? [c.value] : [],
-  );
-  return { results, valid, toWrite };
+  const conflicts = await importConflicts(db, organizationId, timeZone, planned);
+  /** The rows' report; after a write that checked again, with the conflicts it found. */
+  const results = (found: Map<number, string[]> | null = null) =>
+    checked.map((c) => ({ ...c.result, conflicts: (found ?? conflicts).get(c.result.row) ?? [] }));
+  return { results, planned };
 }
 
 /** Mapped rows (the web's import): a check reports every error; an import writes the valid rows. */
@@ -342,21 +339,15 @@ export async function importScheduleRows(
   dryRun: boolean,
   onConflict: ImportConflictChoice = 'import',
 ): Promise<CalendarImportResult> {
-  const { results, valid, toWrite } = await checkWithConflicts(
-    app.database.db,
-    organizationId,
-    timeZone,
-    rows,
-    onConflict,
-  );
-  const created = dryRun ? 0 : await writeScheduleRows(app, actor, organizationId, timeZone, toWrite);
+  const { results, planned } = await checkWithConflicts(app.database.db, organizationId, timeZone, rows);
+  const written = dryRun ? null : await writeScheduleRows(app, actor, organizationId, timeZone, planned, onConflict);
   return {
     dryRun,
     totalRows: rows.length,
-    validRows: valid.length,
-    rows: results,
-    created,
-    skipped: dryRun ? 0 : valid.length - toWrite.length,
+    validRows: planned.length,
+    rows: results(written?.conflicts),
+    created: written?.created ?? 0,
+    skipped: written ? planned.length - written.created : 0,
   };
 }
 
@@ -375,23 +366,19 @@ export async function importSchedule(
     CALENDAR_IMPORT_FIELDS,
     `Expected columns such as ${CALENDAR_CSV_COLUMNS.join(', ')}`,
   );
-  const { results, valid, toWrite } = await checkWithConflicts(
-    app.database.db,
-    organizationId,
-    timeZone,
-    rows,
-    onConflict,
-  );
+  const { results, planned } = await checkWithConflicts(app.database.db, organizationId, timeZone, rows);
   const result: CalendarImportResult = {
     dryRun,
     totalRows: rows.length,
-    validRows: valid.length,
-    rows: results,
+    validRows: planned.length,
+    rows: results(),
     created: 0,
     skipped: 0,
   };
-  if (dryRun || valid.length !== rows.length) return result;
-  result.created = await writeScheduleRows(app, actor, organizationId, timeZone, toWrite);
-  result.skipped = valid.length - toWrite.length;
+  if (dryRun || planned.length !== rows.length) return result;
+  const written = await writeScheduleRows(app, actor, organizationId, timeZone, planned, onConflict);
+  result.rows = results(written.conflicts);
+  result.created = written.created;
+  result.skipped = planned.length - written.created;
   return result;
 }

@@ -49,6 +49,7 @@ import { messageControlRoutes } from './modules/message-controls/routes.ts';
 import { organizationRoutes } from './modules/organizations/routes.ts';
 import { startCountFoldJob } from './modules/reports/fold-job.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
+import { onTiesChanged } from './modules/safeguarding/reconcile.ts';
 import { safeguardingRoutes } from './modules/safeguarding/routes.ts';
 import { setupRoutes } from './modules/setup/routes.ts';
 import { healthRoutes, webConfigRoutes } from './modules/system/routes.ts';
@@ -218,6 +219,7 @@ export async function buildApp({ config, database, logger, identity: given }: Ap
   io = sockets.io;
   app.decorate('io', sockets.io);
   app.decorate('freshUsers', freshUsers(sockets.io, database.db, { clustered: sockets.clustered, log: app.log }));
+  onTiesChanged(sockets.io, (userIds) => app.freshUsers.changed(userIds));
   app.decorate('delivery', await createDelivery(app, sockets.io, sockets.track));
   app.decorate('broadcasts', startBroadcastJob(app));
   startCountFoldJob(app);

@@ -111,6 +111,49 @@ describe('presence snapshot', () => {
     expect(heard).toEqual([]);
   });
 
+  it('stops telling a guardian unlinked from a child, and the child about them', async () => {
+    const person = (role: 'ATHLETE' | 'PARENT', firstName: string, extra = {}) =>
+      buildUser(app, { role, firstName, lastName: 'Unlinked', organizationId: school.org.id, ...extra });
+    const kid = await person('ATHLETE', 'Kit', { dateOfBirth: '2012-03-03' });
+    const dad = await person('PARENT', 'Dan');
+    const director = await as(app, school.director);
+    const linked = await director.post(`/api/user/${kid.id}/guardians`, { guardianId: dad.id });
+    expect(linked.statusCode, linked.body).toBeLessThan(300);
+    const [dadSocket, kidSocket, control] = [
+      await socketFor(dad),
+      await socketFor(kid),
+      await socketFor(school.director),
+    ];
+    await query(dadSocket, [kid.id]);
+    await query(kidSocket, [dad.id]);
+    await query(control, [kid.id, dad.id]);
+    const heard = { dad: [] as number[], kid: [] as number[] };
+    dadSocket.on(SOCKET_EVENTS.presenceOnline, ({ userId }: { userId: number }) => heard.dad.push(userId));
+    kidSocket.on(SOCKET_EVENTS.presenceOnline, ({ userId }: { userId: number }) => heard.kid.push(userId));
+    const goes = async (socket: Socket, who: number, status: 'away' | 'online') => {
+      const seen = nextEvent<{ userId: number }>(control, SOCKET_EVENTS.presenceOnline);
+      await emitWithAck(socket, SOCKET_EVENTS.userPresence, { status, timestamp: Date.now() });
+      expect(await seen).toMatchObject({ userId: who });
+    };
+    // Linked, each hears the other.
+    await goes(kidSocket, kid.id, 'away');
+    await goes(dadSocket, dad.id, 'away');
+    await query(dadSocket, []);
+    await query(kidSocket, []);
+    expect(heard).toEqual({ dad: [kid.id], kid: [dad.id] });
+
+    const res = await director.delete(`/api/user/${kid.id}/guardians/${dad.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    // Any event of a socket waits for its re-check: after these, both are done.
+    await query(dadSocket, []);
+    await query(kidSocket, []);
+    await goes(kidSocket, kid.id, 'online');
+    await goes(dadSocket, dad.id, 'online');
+    await query(dadSocket, []);
+    await query(kidSocket, []);
+    expect(heard).toEqual({ dad: [kid.id], kid: [dad.id] });
+  });
+
   it('tells only the sockets that asked about someone', async () => {
     const watching = await socketFor(school.director);
     const notWatching = await socketFor(school.administrator);

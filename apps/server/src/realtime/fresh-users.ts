@@ -54,7 +54,10 @@ export async function becomes(socket: Socket, user: AppUser) {
 }
 
 export type FreshUsers = {
-  /** Call after the commit of a change to these people's role, status, organization or rooms. */
+  /**
+   * Call after the commit of a change to these people's role, status, organization, rooms or
+   * ties: their sockets are re-read, and sockets following their presence re-checked.
+   */
   changed: (userIds: number[]) => void;
 };
 
@@ -109,7 +112,25 @@ export function freshUsers(
       if (f.organizationId !== user.organizationId || !visible.has(f.userId)) await socket.leave(f.room);
   }
 
+  /** The sockets following these people's presence ask again whether they may (ties change both ways). */
+  function recheckFollowers(userIds: Set<number>) {
+    for (const [room, socketIds] of io.sockets.adapter.rooms) {
+      const followed = room.match(PRESENCE_ROOM)?.[2];
+      if (!followed || !userIds.has(Number(followed))) continue;
+      for (const socketId of socketIds) {
+        const socket = io.sockets.sockets.get(socketId);
+        if (!socket) continue;
+        holdEvents(
+          socket,
+          () => unfollowHidden(socket, socket.data.user as AppUser),
+          (error) => options.log.error({ err: error, room }, 're-checking a presence follow failed'),
+        );
+      }
+    }
+  }
+
   function refreshHere(userIds: number[]) {
+    recheckFollowers(new Set(userIds));
     for (const userId of new Set(userIds)) {
       for (const socketId of io.sockets.adapter.rooms.get(userRoom(userId)) ?? []) {
         const socket = io.sockets.sockets.get(socketId);

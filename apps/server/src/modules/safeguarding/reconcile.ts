@@ -52,6 +52,18 @@ const UNKNOWN: Person = {
 
 const nothing: Reconciled = { outcomes: new Map(), emit: () => {} };
 
+/**
+ * Who hears, after the commit, of people whose rooms or ties (teams, guardian links) changed: the
+ * app re-checks what their sockets, and the sockets following their presence, may still see.
+ */
+const tiesListeners = new WeakMap<Server, (userIds: number[]) => void>();
+export const onTiesChanged = (io: Server, listener: (userIds: number[]) => void) => {
+  tiesListeners.set(io, listener);
+};
+const tiesChanged = (io: Server, userIds: number[]) => {
+  if (userIds.length) tiesListeners.get(io)?.([...new Set(userIds)]);
+};
+
 function labelFor(room: LoadedRoom, id: number, reason: MemberReason, minors: number[]) {
   if (reason === 'GUARDIAN') {
     const wards = minors.filter((m) => room.guardians.get(m)?.includes(id)).map((m) => room.people.get(m));
@@ -193,6 +205,10 @@ export async function reconcileRooms(
       }
       for (const post of posts) post.emit(io);
       for (const n of notified) n.emit(io);
+      tiesChanged(
+        io,
+        heard.flatMap((h) => h.removed),
+      );
     },
   };
 }
@@ -274,5 +290,16 @@ export async function reconcilePeople(
       where r.kind = 'TEAM' and c.user_id in (${userIds})`);
   const administrators = people.filter((p) => p.roles.some((role) => isAdminRole(role as never)));
   const organizations = [...new Set(administrators.flatMap((p) => (p.organizationId ? [p.organizationId] : [])))];
-  return reconcileRooms(tx, [...ids(rows), ...(await observedRooms(tx, organizations))], cause);
+  const reconciled = await reconcileRooms(tx, [...ids(rows), ...(await observedRooms(tx, organizations))], cause);
+  // Their ties changed even where no room did (a guardian link with no conversation yet).
+  return {
+    outcomes: reconciled.outcomes,
+    emit: (io) => {
+      reconciled.emit(io);
+      tiesChanged(
+        io,
+        people.map((p) => p.id),
+      );
+    },
+  };
 }

@@ -252,6 +252,30 @@ describe('every client socket event is answered without a 5xx', () => {
   }
 });
 
+it('answers an event sent without a payload, or with more than one, with 400 (the ack is the last argument)', async () => {
+  await restoreActors();
+  const socket = connect(url, {
+    transports: ['websocket'],
+    reconnection: false,
+    auth: { idToken: actors.get('ATHLETIC_DIRECTOR')?.idToken },
+  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    for (const [event, schema] of EVENTS) {
+      if (!schema) continue;
+      for (const args of [[], [{ roomId: 1 }, 'extra']]) {
+        const ack = (await socket.timeout(3000).emitWithAck(event, ...args)) as SocketAck;
+        expect(ack.ok ? ack : ack.error, `${event} with ${args.length} arguments`).toMatchObject({ statusCode: 400 });
+      }
+    }
+  } finally {
+    socket.close();
+  }
+});
+
 it('left the actors able to act (the fixture is sound)', async () => {
   await restoreActors();
   const ids = [...actors.values()].map((a) => a.user.id);

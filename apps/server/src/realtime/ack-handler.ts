@@ -43,9 +43,19 @@ export function handler<T extends z.ZodType>(
   schema: T,
   work: (socket: Socket, payload: z.infer<T>) => Promise<unknown>,
 ): Listener {
-  async function run(socket: Socket, payload: unknown, ack?: unknown) {
-    const reply: Ack = typeof ack === 'function' ? (ack as Ack) : () => {};
-    const parsed = schema.safeParse(payload);
+  async function run(socket: Socket, args: unknown[]) {
+    // Socket.IO puts the ack last, after whatever the client sent: `emit(event, ack)` has no payload.
+    const last = args.at(-1);
+    const reply: Ack = typeof last === 'function' ? (last as Ack) : () => {};
+    const sent = typeof last === 'function' ? args.slice(0, -1) : args;
+    if (sent.length > 1) {
+      reply({
+        ok: false,
+        error: { statusCode: 400, message: 'Invalid payload: send one payload', id: 'validation_failed' },
+      });
+      return;
+    }
+    const parsed = schema.safeParse(sent[0]);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       reply({
@@ -78,9 +88,9 @@ export function handler<T extends z.ZodType>(
       reply({ ok: false, error: answer });
     }
   }
-  return function (this: Socket, payload: unknown, ack?: unknown) {
+  return function (this: Socket, ...args: unknown[]) {
     // `run` answers every error itself; tracked, a shutdown waits for it.
-    const done = run(this, payload, ack);
+    const done = run(this, args);
     void serverHooks.get(this.nsp.server)?.track?.(done);
   };
 }

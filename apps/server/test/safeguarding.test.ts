@@ -536,6 +536,36 @@ describe('safeguarding contacts (Admin → Safeguarding)', () => {
       },
     );
   });
+
+  it('relays no typing and starts no upload while a conversation is held', async () => {
+    const s = await smallSchool('Birch Falls');
+    const roomId = (await openDirect(s.coach, s.minor)).json().data.id as number;
+    const coachSocket = await openSocket(app, url, s.coach, sockets);
+    const minorSocket = await openSocket(app, url, s.minor, sockets);
+    for (const socket of [coachSocket, minorSocket])
+      expect(await emitWithAck(socket, SOCKET_EVENTS.joinRoom, { roomId })).toMatchObject({ ok: true });
+    const superAdmin = await as(app, school.superAdmin);
+    await superAdmin.patch(`/api/user/${s.director?.id}/status`, { status: 'SUSPENDED' });
+    const held = { ok: false, error: { statusCode: 409, id: 'safeguarding_hold' } };
+    const relayed = nextEvent(minorSocket, SOCKET_EVENTS.typingStart, 300).then(
+      () => 'relayed',
+      () => 'nothing',
+    );
+    expect(await emitWithAck(coachSocket, SOCKET_EVENTS.typingStart, { roomId })).toMatchObject(held);
+    expect(await relayed).toBe('nothing');
+    const data = Buffer.from('hello');
+    const chunk = { roomId, id: crypto.randomUUID(), data, index: 0, totalChunks: 1, fileName: 'a.txt' };
+    expect(
+      await emitWithAck(coachSocket, SOCKET_EVENTS.fileUploadChunk, {
+        ...chunk,
+        attachmentIndex: 0,
+        size: data.length,
+        offset: 0,
+        totalSize: data.length,
+      }),
+    ).toMatchObject(held);
+    await superAdmin.patch(`/api/user/${s.director?.id}/status`, { status: 'ACTIVE' });
+  });
 });
 
 describe('a held team room', () => {

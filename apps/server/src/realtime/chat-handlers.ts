@@ -13,10 +13,11 @@ import {
 } from '@fieldhouse/shared';
 import type { Socket } from 'socket.io';
 import { z } from 'zod';
-import { forbidden, HttpError } from '../errors.ts';
+import { conflict, forbidden, HttpError } from '../errors.ts';
 import { sendAsMember, sendMessage } from '../modules/chat/messages.ts';
 import { accessibleRoom, isRoomMember } from '../modules/chat/rooms.ts';
 import { UPLOAD_STARTS_PER_MINUTE, type UploadStore } from '../modules/chat/uploads.ts';
+import { holdNow } from '../modules/safeguarding/held.ts';
 import type { Emit } from '../modules/safeguarding/reconcile.ts';
 import type { RateLimiter } from '../rate-limit/rate-limiter.ts';
 import { handler, type SocketFeature, socketUser } from './ack-handler.ts';
@@ -121,7 +122,9 @@ export function chatFeature(deps: ChatDeps): SocketFeature {
           'upload_rate_limited',
         );
       }
-      await accessibleRoom(db, user, chunk.roomId, live);
+      // A held room takes nothing from anyone (decision 018), a file no more than a message.
+      const room = await accessibleRoom(db, user, chunk.roomId, live);
+      if (room.safeguardingHold) throw conflict(room.safeguardingHold, 'safeguarding_hold');
     }
     const progress = await uploads.chunk(user.id, chunk, (abandoned) =>
       io.to(userRoom(user.id)).emit(SOCKET_EVENTS.fileUploadError, {
@@ -159,6 +162,12 @@ export function chatFeature(deps: ChatDeps): SocketFeature {
 
   const typingStart = handler(roomRefSchema, async (socket, { roomId }) => {
     if (!socket.rooms.has(chatRoom(roomId))) throw new HttpError(403, 'Join the room first', 'not_joined');
+    // A held room relays no typing either: it would still signal (decision 018). One primary-key read.
+    const hold = await holdNow(db, roomId);
+    if (hold) {
+      stopTyping(socket, roomId);
+      throw conflict(hold, 'safeguarding_hold');
+    }
     const user = socketUser(socket);
     const timers = typingTimers.get(socket) ?? new Map<number, NodeJS.Timeout>();
     typingTimers.set(socket, timers);

@@ -21,3 +21,12 @@ export async function refuseHeld(tx: Db, roomId: number) {
   const hold = await holdOf(tx, roomId);
   if (hold) throw conflict(hold, 'safeguarding_hold');
 }
+
+/**
+ * The hold as last committed, without a lock: for what leaves no trace (a typing indicator),
+ * where waiting behind a busy room's sends would cost more than a hold set this instant.
+ */
+export async function holdNow(db: Db, roomId: number) {
+  const [room] = await db.select({ hold: chatRooms.safeguardingHold }).from(chatRooms).where(eq(chatRooms.id, roomId));
+  return room?.hold ?? null;
+}

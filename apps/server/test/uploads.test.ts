@@ -205,6 +205,42 @@ describe('chunked upload', () => {
     expect(ack).toMatchObject({ ok: false, error: { statusCode: 403 } });
   });
 
+  it('dies with the socket that started it, not with the same person’s other tab', async () => {
+    const [tabA, tabB] = [await socketFor(school.director), await socketFor(school.director)];
+    const bytes = randomBytes(1000);
+    const chunk = (id: string, index: number) => ({
+      roomId,
+      id,
+      data: bytes.subarray(index * 500, (index + 1) * 500),
+      index,
+      totalChunks: 2,
+      fileName: 'two.bin',
+      attachmentIndex: 0,
+      size: 500,
+      offset: index * 500,
+      totalSize: bytes.length,
+    });
+    const closed = async (socket: Socket) => {
+      const id = socket.id as string;
+      socket.close();
+      while (app.io.sockets.sockets.has(id)) await new Promise((resolve) => setTimeout(resolve, 10));
+    };
+    const inB = crypto.randomUUID();
+    expect(await emit(tabB, SOCKET_EVENTS.fileUploadChunk, chunk(inB, 0))).toMatchObject({ ok: true });
+    await closed(tabA);
+    // Tab A leaving took tab B's upload with it (400 "an upload starts at chunk 0" before the fix).
+    expect(await emit(tabB, SOCKET_EVENTS.fileUploadChunk, chunk(inB, 1))).toMatchObject({ ok: true });
+
+    const inC = crypto.randomUUID();
+    const tabC = await socketFor(school.director);
+    expect(await emit(tabC, SOCKET_EVENTS.fileUploadChunk, chunk(inC, 0))).toMatchObject({ ok: true });
+    await closed(tabC);
+    expect(await emit(tabB, SOCKET_EVENTS.fileUploadChunk, chunk(inC, 1))).toMatchObject({
+      ok: false,
+      error: { statusCode: 400 },
+    });
+  });
+
   it('cleans names and sniffs types from bytes', () => {
     expect(safeFileName('../../etc/passwd')).toBe('passwd');
     expect(safeFileName('C:\\Users\\x\\roster.csv')).toBe('roster.csv');

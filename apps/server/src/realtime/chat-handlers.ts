@@ -126,14 +126,18 @@ export function chatFeature(deps: ChatDeps): SocketFeature {
       const room = await accessibleRoom(db, user, chunk.roomId, live);
       if (room.safeguardingHold) throw conflict(room.safeguardingHold, 'safeguarding_hold');
     }
-    const progress = await uploads.chunk(user.id, chunk, (abandoned) =>
-      io.to(userRoom(user.id)).emit(SOCKET_EVENTS.fileUploadError, {
-        roomId: abandoned.roomId,
-        fileName: abandoned.fileName,
-        attachmentIndex: abandoned.attachmentIndex,
-        error: uploads.timeoutMessage(),
-        timestamp: Date.now(),
-      }),
+    const progress = await uploads.chunk(
+      user.id,
+      chunk,
+      (abandoned) =>
+        io.to(userRoom(user.id)).emit(SOCKET_EVENTS.fileUploadError, {
+          roomId: abandoned.roomId,
+          fileName: abandoned.fileName,
+          attachmentIndex: abandoned.attachmentIndex,
+          error: uploads.timeoutMessage(),
+          timestamp: Date.now(),
+        }),
+      socket.id,
     );
     // Progress goes to the uploader's other tabs too, every 10 chunks and on the last (SPEC §7).
     if (progress.sentChunks % CHAT.progressEveryChunks === 0 || progress.sentChunks === progress.totalChunks) {
@@ -206,8 +210,9 @@ export function chatFeature(deps: ChatDeps): SocketFeature {
     ],
     disconnect: (socket) => {
       for (const roomId of [...(typingTimers.get(socket)?.keys() ?? [])]) stopTyping(socket, roomId);
-      // An upload dies with its socket (SPEC §7); the client starts again after reconnecting.
-      void uploads.abortAll(socketUser(socket).id);
+      // An upload dies with its socket (SPEC §7); the client starts again after reconnecting. The
+      // person's other tabs keep theirs.
+      void uploads.abortSocket(socket.id);
     },
   };
 }

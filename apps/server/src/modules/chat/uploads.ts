@@ -24,6 +24,8 @@ type Session = {
   key: string;
   roomId: number;
   userId: number;
+  /** The socket that started it: the upload dies with that socket (SPEC §7), not with the person's other tabs. */
+  socketId: string | undefined;
   fileName: string;
   attachmentIndex: number;
   totalChunks: number;
@@ -157,9 +159,10 @@ export class UploadStore {
     userId: number,
     chunk: FileChunk,
     onAbandon: (session: { roomId: number; fileName: string; attachmentIndex: number }) => void,
+    socketId?: string,
   ) {
     const key = `${userId}:${chunk.id}`;
-    return this.serial(key, () => this.takeChunk(key, userId, chunk, onAbandon));
+    return this.serial(key, () => this.takeChunk(key, userId, chunk, onAbandon, socketId));
   }
 
   private async takeChunk(
@@ -167,6 +170,7 @@ export class UploadStore {
     userId: number,
     chunk: FileChunk,
     onAbandon: (session: { roomId: number; fileName: string; attachmentIndex: number }) => void,
+    socketId: string | undefined,
   ) {
     const data = typeof chunk.data === 'string' ? Buffer.from(chunk.data, 'base64') : Buffer.from(chunk.data);
     if (data.length !== chunk.size) throw badRequest(`size: the chunk holds ${data.length} bytes, not ${chunk.size}`);
@@ -184,6 +188,7 @@ export class UploadStore {
         key,
         roomId: chunk.roomId,
         userId,
+        socketId,
         fileName: safeFileName(chunk.fileName),
         attachmentIndex: chunk.attachmentIndex,
         totalChunks: chunk.totalChunks,
@@ -321,9 +326,9 @@ export class UploadStore {
     return this.abort(`${userId}:${id}`);
   }
 
-  /** Aborts every upload of a user that is still open (their socket dropped). */
-  async abortAll(userId: number) {
-    await Promise.all([...this.sessions.values()].filter((s) => s.userId === userId).map((s) => this.abort(s.key)));
+  /** Aborts the uploads a socket started that are still open (it dropped); the person's other tabs go on. */
+  async abortSocket(socketId: string) {
+    await Promise.all([...this.sessions.values()].filter((s) => s.socketId === socketId).map((s) => this.abort(s.key)));
   }
 
   /**

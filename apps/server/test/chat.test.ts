@@ -427,14 +427,21 @@ describe('connection rules', () => {
     expect(error).toBeTruthy();
   });
 
-  it('disconnects a user the moment they are suspended', async () => {
+  it('disconnects a user the moment they are suspended, and tells only the administrators', async () => {
     const target = await socketFor(school.athlete2);
     const watcher = await socketFor(school.director);
+    const [athlete, parent] = [await socketFor(school.athlete), await socketFor(school.parent)];
     const announced = next<{ userId: number; status: string }>(watcher, SOCKET_EVENTS.userStatusChange);
+    // Athletes and families do not learn who was suspended (they heard it before the fix).
+    const overheard: unknown[] = [];
+    for (const socket of [athlete, parent]) socket.on(SOCKET_EVENTS.userStatusChange, (e) => overheard.push(e));
     const gone = new Promise((resolve) => target.once('disconnect', resolve));
     await (await as(app, school.director)).patch(`/api/user/${school.athlete2.id}/status`, { status: 'SUSPENDED' });
     await expect(gone).resolves.toBe('io server disconnect');
     expect(await announced).toEqual({ userId: school.athlete2.id, status: 'SUSPENDED' });
+    // A round trip on each socket: anything sent to it before the answer has arrived by now.
+    for (const socket of [athlete, parent]) await emit(socket, SOCKET_EVENTS.typingStop, { roomId: 0 });
+    expect(overheard).toEqual([]);
     await (await as(app, school.director)).patch(`/api/user/${school.athlete2.id}/status`, { status: 'ACTIVE' });
   });
 });

@@ -5,6 +5,7 @@
  * sockets. Socket events go out after the commit (decision 017).
  */
 import {
+  ADMIN_ROLES,
   isAdminRole,
   SOCKET_EVENTS,
   type UserCreateInput,
@@ -26,7 +27,7 @@ import {
 } from '../../db/schema/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
-import { organizationRoom, userRoom } from '../../realtime/rooms.ts';
+import { userRoom } from '../../realtime/rooms.ts';
 import { recordAudit } from '../audit/record.ts';
 import { changedFields, personName, roleLabel, userSnapshot } from '../audit/snapshots.ts';
 import type { AppUser } from '../auth/authenticate.ts';
@@ -299,14 +300,26 @@ export async function changeStatus(
   return updated as AppUser;
 }
 
-/** After the commit: a person switched off loses their sockets; the organization hears of the change. */
-function announceStatus(app: FastifyInstance, target: AppUser, status: AppUser['status']) {
+/**
+ * After the commit: a person switched off loses their sockets; the school's administrators hear
+ * of the change (only the admin web app shows it). Athletes and families are not told who was
+ * suspended, so it goes to each administrator's own channel, read from the rows, not the org's.
+ */
+async function announceStatus(app: FastifyInstance, target: AppUser, status: AppUser['status']) {
   if (status !== 'ACTIVE') app.io.in(userRoom(target.id)).disconnectSockets(true);
-  if (target.organizationId) {
-    app.io
-      .to(organizationRoom(target.organizationId))
-      .emit(SOCKET_EVENTS.userStatusChange, { userId: target.id, status });
-  }
+  if (!target.organizationId) return;
+  const admins = await app.database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.organizationId, target.organizationId),
+        inArray(users.role, [...ADMIN_ROLES]),
+        eq(users.status, 'ACTIVE'),
+      ),
+    );
+  if (admins.length === 0) return;
+  app.io.to(admins.map((a) => userRoom(a.id))).emit(SOCKET_EVENTS.userStatusChange, { userId: target.id, status });
 }
 
 /** Marks DELETED and switches sign-in off; nothing is hard-deleted. */

@@ -1,8 +1,10 @@
 import { type ChatMessage, type Poll, type PollCreate, type PollUpdate, SOCKET_EVENTS } from '@fieldhouse/shared';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { chatMessages, chatPolls, chatRoomMembers, users } from '../src/db/schema/index.ts';
+import { createPoll as storePoll } from '../src/modules/chat/polls.ts';
+import { accessibleRoom } from '../src/modules/chat/rooms.ts';
 import { DEMO_ADMIN, DEMO_COACH_EMAIL, seedDemo } from '../src/seed/demo.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { createTestDatabase } from './helpers/db.ts';
@@ -130,6 +132,27 @@ describe('creating a poll', () => {
     expect(
       await emit(outsider, SOCKET_EVENTS.pollCreate, { roomId: 999_999, question: 'Hi?', options: ['A', 'B'] }),
     ).toMatchObject({ ok: false, error: { statusCode: 404 } });
+  });
+
+  it('refuses a sender removed after the room was checked (it was stored for a non-member before the fix)', async () => {
+    const colleague = await buildUser(app, { role: 'ATHLETIC_ADMINISTRATOR', organizationId: school.org.id });
+    const { id: roomId } = await directRoom(school.director, colleague);
+    const db = app.testDatabase.db;
+    const [sender] = await db.select().from(users).where(eq(users.id, school.director.id));
+    if (!sender) throw new Error('no director');
+    // The handler's membership check passes; the removal commits before the poll is stored.
+    const room = await accessibleRoom(db, sender, roomId);
+    await db
+      .delete(chatRoomMembers)
+      .where(and(eq(chatRoomMembers.roomId, roomId), eq(chatRoomMembers.userId, sender.id)));
+    await expect(
+      storePoll(db, sender, room, { question: 'Still here?', options: ['Yes', 'No'], multipleChoice: false }),
+    ).rejects.toMatchObject({ statusCode: 403 });
+    const polls = await db
+      .select()
+      .from(chatMessages)
+      .where(and(eq(chatMessages.roomId, roomId), eq(chatMessages.messageType, 'POLL')));
+    expect(polls).toEqual([]);
   });
 });
 

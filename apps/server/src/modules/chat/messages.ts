@@ -13,7 +13,7 @@ import {
 import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { chatAttachments, chatMessages, chatRoomMembers, chatRooms, users } from '../../db/schema/index.ts';
-import { badRequest, conflict } from '../../errors.ts';
+import { badRequest, conflict, forbidden } from '../../errors.ts';
 import { ackSummaries } from '../announcements/summaries.ts';
 import type { AppUser } from '../auth/authenticate.ts';
 import { loadQuote, loadQuotes } from '../message-controls/quotes.ts';
@@ -80,8 +80,16 @@ export type SendInput = {
  * query. A held room (decision 018) refuses with 409. Runs on the handle it is given, so a
  * caller's transaction (a poll) holds it.
  */
-export async function sendMessage(db: Db, sender: AppUser, room: Room, input: SendInput) {
-  const sent = await storeMessage(db, sender, room.id, input, false);
+export async function sendMessage(
+  db: Db,
+  sender: AppUser,
+  room: Room,
+  input: SendInput,
+  /** Store it only if the sender is still a member when it is written (a removal since the check wins). */
+  { memberOnly = false }: { memberOnly?: boolean } = {},
+) {
+  const sent = await storeMessage(db, sender, room.id, input, memberOnly, false);
+  if (!sent && memberOnly) throw forbidden('You are not a member of this room');
   if (!sent) throw new Error('room vanished while sending');
   return sent;
 }
@@ -94,9 +102,17 @@ export async function sendMessage(db: Db, sender: AppUser, room: Room, input: Se
  * transaction's.
  */
 export const sendAsMember = (db: Db, sender: AppUser, roomId: number, input: SendInput) =>
-  storeMessage(db, sender, roomId, input, true);
+  storeMessage(db, sender, roomId, input, true, true);
 
-async function storeMessage(db: Db, sender: AppUser, roomId: number, input: SendInput, memberOnly: boolean) {
+async function storeMessage(
+  db: Db,
+  sender: AppUser,
+  roomId: number,
+  input: SendInput,
+  memberOnly: boolean,
+  /** Joins the group commit: only on the database's own handle. */
+  batch: boolean,
+) {
   const storeInput = {
     roomId,
     senderId: sender.id,
@@ -112,7 +128,7 @@ async function storeMessage(db: Db, sender: AppUser, roomId: number, input: Send
       const [outcome] = await storeMessages(tx as unknown as Db, [storeInput]);
       return present(tx as unknown as Db, sender, roomId, input, outcome as StoreOutcome);
     });
-  const outcome = memberOnly ? await sendBatcher(db).store(storeInput) : (await storeMessages(db, [storeInput]))[0];
+  const outcome = batch ? await sendBatcher(db).store(storeInput) : (await storeMessages(db, [storeInput]))[0];
   return present(db, sender, roomId, input, outcome as StoreOutcome);
 }
 

@@ -25,11 +25,15 @@ export async function createPoll(db: Db, sender: AppUser, room: Room, input: Pol
   }
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
-    const sent = await sendMessage(tx, sender, room, {
-      content: input.question,
-      messageType: 'POLL',
-      clientId: input.clientId,
-    });
+    // The caller's accessibleRoom made the sender a member (or found them one); someone removed
+    // since is refused here, inside the statement that stores it.
+    const sent = await sendMessage(
+      tx,
+      sender,
+      room,
+      { content: input.question, messageType: 'POLL', clientId: input.clientId },
+      { memberOnly: true },
+    );
     if (sent.duplicate) return sent;
     const [poll] = await tx
       .insert(chatPolls)

@@ -11,7 +11,7 @@ import { calendarEvents, chatMessages, sports, teamMembers, teams, users } from 
 import type { AppUser } from '../src/modules/auth/authenticate.ts';
 import { sendMessage } from '../src/modules/chat/messages.ts';
 import { ensureDirectRoom, type Room } from '../src/modules/chat/rooms.ts';
-import { todayIn } from '../src/modules/reports/common.ts';
+import { schoolYearIn, todayIn } from '../src/modules/reports/common.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { as, buildSchool, type School } from './helpers/directory.ts';
 import { buildUser } from './helpers/factories.ts';
@@ -265,6 +265,55 @@ describe('teams and participation', () => {
   });
 });
 
+describe('participation by school year', () => {
+  it('counts the current school year by default, another one when asked', async () => {
+    const db = app.testDatabase.db;
+    const north = await buildSchool(app, 'Northside High');
+    const [football] = await db
+      .insert(sports)
+      .values({ name: `Football ${randomUUID().slice(0, 6)}`, icon: 'ball-american-football' })
+      .returning();
+    const thisYear = schoolYearIn('America/Chicago');
+    const start = Number(thisYear.slice(0, 4)) - 1;
+    const lastYear = `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
+    const team = async (schoolYear: string) => {
+      const [row] = await db
+        .insert(teams)
+        .values({
+          organizationId: north.org.id,
+          sportId: football?.id as number,
+          name: `Fall Football ${schoolYear}`,
+          gender: 'BOYS',
+          season: 'FALL',
+          schoolYear,
+          status: schoolYear === thisYear ? 'ACTIVE' : 'ARCHIVED',
+        })
+        .returning();
+      return row as NonNullable<typeof row>;
+    };
+    const current = await team(thisYear);
+    const past = await team(lastYear);
+    await db.insert(teamMembers).values([
+      { teamId: current.id, userId: north.athlete.id },
+      { teamId: past.id, userId: north.athlete2.id },
+    ]);
+    const northDirector = await as(app, north.director);
+    const footballRow = (data: { summary: { sport: string }[] }) =>
+      data.summary.filter((r) => r.sport === football?.name);
+    const now = await get('/api/reports/participation', northDirector);
+    expect(footballRow(now)).toEqual([{ sport: football?.name, season: 'FALL', teams: 1, athletes: 1 }]);
+    expect(now.schoolYear).toBe(thisYear);
+    expect(now.result.map((t: { teamId: number }) => t.teamId)).toContain(current.id);
+    expect(now.result.map((t: { teamId: number }) => t.teamId)).not.toContain(past.id);
+    const before = await get(`/api/reports/participation?schoolYear=${lastYear}`, northDirector);
+    expect(before.result.map((t: { teamId: number }) => t.teamId)).toEqual([past.id]);
+    expect(before.totals.total).toEqual({ teams: 1, rosterSpots: 1, athletes: 1 });
+    const csv = await northDirector.get(`/api/reports/participation.csv?schoolYear=${lastYear}`);
+    expect(csv.body).toContain(`Fall Football ${lastYear}`);
+    expect(csv.body).not.toContain(`Fall Football ${thisYear}`);
+  });
+});
+
 describe('messaging activity', () => {
   const range = '?from=2026-03-09&to=2026-03-12';
 
@@ -447,6 +496,7 @@ describe('bad filters', () => {
     '/api/reports/users?role=WIZARD',
     '/api/reports/users?status=GONE',
     '/api/reports/participation?sportId=-1',
+    '/api/reports/participation?schoolYear=2026',
     '/api/reports/messaging?from=2026-13-01',
     '/api/reports/messaging?from=2026-03-12&to=2026-03-01',
     '/api/reports/messaging?from=2024-01-01&to=2026-01-01',

@@ -55,6 +55,11 @@ export const usersReportQuerySchema = z.object({
 export type UsersReportQuery = z.infer<typeof usersReportQuerySchema>;
 
 export const participationReportQuerySchema = z.object({
+  /** Teams of one school year ('2026-27'); the current one in the school's zone when left out. */
+  schoolYear: z
+    .string()
+    .regex(/^\d{4}-\d{2}$/, 'Use a school year such as 2026-27')
+    .optional(),
   sportId: id.optional(),
   season: seasonSchema.optional(),
   teamId: id.optional(),

@@ -35,8 +35,11 @@ export const graduationYearSchema = z
 /** Graduation years a list filter offers: the four high-school classes and the next two. */
 export const currentClasses = (now = new Date()) => Array.from({ length: 6 }, (_, i) => schoolYearEnd(now) + i);
 
+const schoolYearEnding = (end: number) => `${end - 1}-${String(end % 100).padStart(2, '0')}`;
+
 /** The current school year as teams label it: "2026-27" from July 2026 to June 2027. */
-export const currentSchoolYear = (now = new Date()) => {
-  const end = schoolYearEnd(now);
-  return `${end - 1}-${String(end % 100).padStart(2, '0')}`;
-};
+export const currentSchoolYear = (now = new Date()) => schoolYearEnding(schoolYearEnd(now));
+
+/** The current school year and the `count - 1` before it, newest first (a report's year picker). */
+export const recentSchoolYears = (count: number, now = new Date()) =>
+  Array.from({ length: count }, (_, i) => schoolYearEnding(schoolYearEnd(now) - i));

@@ -2,7 +2,7 @@
  * What every report shares: the organization's time zone, the date range in that zone, the
  * team check (another school's team is 404, decision 007), role groups in SQL and CSV output.
  */
-import { ADMIN_ROLES, REPORT_LIMITS, type ReportGroup, toCsvLine } from '@fieldhouse/shared';
+import { ADMIN_ROLES, currentSchoolYear, REPORT_LIMITS, type ReportGroup, toCsvLine } from '@fieldhouse/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { badRequest, notFound } from '../../errors.ts';
@@ -27,6 +27,10 @@ export function todayIn(timezone: string, now = new Date()): string {
     day: '2-digit',
   }).format(now);
 }
+
+/** The school year ('2026-27') of today in `timezone`; noon keeps the local parse on that day. */
+export const schoolYearIn = (timezone: string, now = new Date()) =>
+  currentSchoolYear(new Date(`${todayIn(timezone, now)}T12:00:00`));
 
 const addDays = (date: string, days: number) => {
   const d = new Date(`${date}T00:00:00Z`);

@@ -1,5 +1,5 @@
 /**
- * Teams and participation by sport and season: each team with its athlete and coach counts
+ * Teams and participation of one school year (the current one unless asked) by sport and season: each team with its athlete and coach counts
  * (paged), a summary per sport and season counting distinct athletes (an athlete on two teams
  * of one sport and season counts once), and the Title IX / state-association totals by team
  * gender and level. Archived teams are included: past seasons are the history this report is for.
@@ -17,10 +17,17 @@ import {
   TEAM_STATUS_LABELS,
 } from '@fieldhouse/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Paging, pageSql, type ReportContext, toCsv } from './common.ts';
+import { type Paging, pageSql, type ReportContext, schoolYearIn, toCsv } from './common.ts';
+
+/** One school year at a time: a Title IX form is per year, and pooled years count an athlete twice. */
+export const participationSchoolYear = (ctx: ReportContext, query: ParticipationReportQuery) =>
+  query.schoolYear ?? schoolYearIn(ctx.timezone);
 
 const filtersOf = (ctx: ReportContext, query: ParticipationReportQuery) => {
-  const filters: SQL[] = [sql`t.organization_id = ${ctx.organizationId}`];
+  const filters: SQL[] = [
+    sql`t.organization_id = ${ctx.organizationId}`,
+    sql`t.school_year = ${participationSchoolYear(ctx, query)}`,
+  ];
   if (query.teamId) filters.push(sql`t.id = ${query.teamId}`);
   if (query.sportId) filters.push(sql`t.sport_id = ${query.sportId}`);
   if (query.season) filters.push(sql`t.season = ${query.season}`);

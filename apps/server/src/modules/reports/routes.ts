@@ -21,7 +21,13 @@ import { availabilityCsv, availabilityReport, resolveAvailabilityRange } from '.
 import { assertTeamInOrganization, type ReportContext, reportContext, resolveRange } from './common.ts';
 import { eventsCsv, eventsReport, resolveMonthRange } from './events.ts';
 import { firstResponse, messagesPerDay, messagingCsv, unansweredConversations, unansweredCsv } from './messaging.ts';
-import { participationCsv, participationSummary, participationTeams, participationTotals } from './participation.ts';
+import {
+  participationCsv,
+  participationSchoolYear,
+  participationSummary,
+  participationTeams,
+  participationTotals,
+} from './participation.ts';
 import { rosterCsv, rosterReport } from './roster.ts';
 import { usersCsv, usersReport } from './users-by-role.ts';
 
@@ -105,7 +111,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     participationReportQuerySchema,
     {
       summary:
-        'Teams with athlete and coach counts (paged), distinct athletes per sport and season (summary), and unduplicated totals by gender and level (totals)',
+        'Teams of one school year (default: the current one) with athlete and coach counts (paged), distinct athletes per sport and season (summary), and unduplicated totals by gender and level (totals)',
       data: async (ctx, query) => {
         const { page, limit } = query;
         const [teams, summary, totals] = await Promise.all([
@@ -113,7 +119,13 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
           participationSummary(ctx, query),
           participationTotals(ctx, query),
         ]);
-        return { result: teams.result, paginationInfo: paginationInfo(page, limit, teams.totalCount), summary, totals };
+        return {
+          schoolYear: participationSchoolYear(ctx, query),
+          result: teams.result,
+          paginationInfo: paginationInfo(page, limit, teams.totalCount),
+          summary,
+          totals,
+        };
       },
     },
     {

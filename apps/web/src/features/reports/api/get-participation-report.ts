@@ -11,6 +11,8 @@ import { reportsKeys } from './report-keys.ts';
 
 export type ParticipationReportParams = Partial<Omit<ParticipationReportQuery, 'organizationId'>>;
 export type ParticipationReport = {
+  /** The school year shown: the one asked for, else the current one. */
+  schoolYear: string;
   result: ParticipationTeamRow[];
   paginationInfo: PaginationInfo;
   summary: ParticipationSummaryRow[];

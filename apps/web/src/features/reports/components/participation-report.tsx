@@ -18,6 +18,7 @@ import {
 } from './report-parts.tsx';
 
 export const participationParams = (s: ReportSearch) => ({
+  schoolYear: s.schoolYear,
   sportId: s.sportId,
   season: s.season,
   teamId: s.teamId,

@@ -1,4 +1,5 @@
 import {
+  currentSchoolYear,
   EVENT_STATUS_LABELS,
   EVENT_STATUSES,
   EVENT_TYPE_LABELS,
@@ -8,6 +9,7 @@ import {
   type ReportName,
   ROLE_LABELS,
   ROLES,
+  recentSchoolYears,
   SEASON_LABELS,
   TAB_VALUES,
   USER_STATUS_LABELS,
@@ -25,7 +27,7 @@ type FilterKey = Exclude<keyof ReportSearch, 'report' | 'page'>;
 const FILTERS: Record<ReportName, FilterKey[]> = {
   roster: ['teamId', 'sportId', 'season'],
   users: ['role', 'status', 'teamId'],
-  participation: ['sportId', 'season', 'teamId'],
+  participation: ['schoolYear', 'sportId', 'season', 'teamId'],
   messaging: ['from', 'to', 'group'],
   unanswered: ['group'],
   events: ['from', 'to', 'teamId', 'type', 'eventStatus'],
@@ -90,6 +92,14 @@ export function ReportFilters({ search, teams, sports, onChange }: Props) {
         'All sports',
       ),
     season: () => select('season', 'Season', options(SEASON_LABELS, Object.keys(SEASON_LABELS)), 'All seasons'),
+    // Cleared, the server shows the current school year (its zone decides the July change-over).
+    schoolYear: () =>
+      select(
+        'schoolYear',
+        'School year',
+        recentSchoolYears(8).map((value) => ({ value, label: value })),
+        `This year (${currentSchoolYear()})`,
+      ),
     role: () => select('role', 'Role', options(ROLE_LABELS, ROLES), 'All roles'),
     status: () => select('status', 'Status', options(USER_STATUS_LABELS, USER_STATUSES), 'All statuses'),
     group: () => select('group', 'Group', options(REPORT_GROUP_LABELS, TAB_VALUES), 'All groups'),

@@ -1,4 +1,5 @@
 import {
+  currentSchoolYear,
   EVENT_STATUS_LABELS,
   EVENT_TYPE_LABELS,
   type EventType,
@@ -21,6 +22,7 @@ export function describeFilters(search: ReportSearch, teams: Option[], sports: O
     ];
     parts.push(search.from || search.to ? `${search.from ?? '…'} to ${search.to ?? '…'}` : fallback);
   }
+  if (search.report === 'participation') parts.push(`School year: ${search.schoolYear ?? currentSchoolYear()}`);
   if (search.teamId) parts.push(`Team: ${name(teams, search.teamId)}`);
   if (search.sportId) parts.push(`Sport: ${name(sports, search.sportId)}`);
   if (search.season) parts.push(`Season: ${SEASON_LABELS[search.season]}`);

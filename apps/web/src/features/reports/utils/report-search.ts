@@ -15,6 +15,7 @@ export const reportSearchSchema = z.object({
   teamId: optional(id),
   sportId: optional(id),
   season: optional(z.enum(['FALL', 'WINTER', 'SPRING', 'SUMMER'])),
+  schoolYear: optional(z.string().regex(/^\d{4}-\d{2}$/)),
   role: optional(z.enum(ROLES)),
   status: optional(z.enum(USER_STATUSES)),
   group: optional(z.enum(TAB_VALUES)),

@@ -429,6 +429,27 @@ describe('unanswered conversations', () => {
   });
 });
 
+describe('unanswered conversations of deleted people', () => {
+  it('leaves out a conversation whose counterpart or admin is deleted', async () => {
+    const db = app.testDatabase.db;
+    const gone = await buildUser(app, { role: 'COACH', organizationId: school.org.id, firstName: 'Gone' });
+    const room = await ensureDirectRoom(db, school.director, gone);
+    await say(room, gone, '2026-03-02T09:00:00-06:00');
+    const waiting = async () =>
+      ((await get('/api/reports/unanswered?limit=100')).result as { roomId: number }[]).map((r) => r.roomId);
+    expect(await waiting()).toContain(room.id);
+    await db.update(users).set({ status: 'DELETED' }).where(eq(users.id, gone.id));
+    expect(await waiting()).not.toContain(room.id);
+
+    const leaver = await buildUser(app, { role: 'ATHLETIC_ADMINISTRATOR', organizationId: school.org.id });
+    const orphan = await ensureDirectRoom(db, leaver, school.coach);
+    await say(orphan, school.coach, '2026-03-02T10:00:00-06:00');
+    expect(await waiting()).toContain(orphan.id);
+    await db.update(users).set({ status: 'DELETED' }).where(eq(users.id, leaver.id));
+    expect(await waiting()).not.toContain(orphan.id);
+  });
+});
+
 describe('events by type and status per month', () => {
   it('counts events per month of the school’s calendar', async () => {
     const data = await get('/api/reports/events?from=2026-03-01&to=2026-04-30');

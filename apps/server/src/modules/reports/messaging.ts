@@ -73,9 +73,11 @@ export async function messagesPerDay(
 
 /**
  * Direct rooms between an admin of the organization and a coach, athlete or guardian, with the
- * room's group (its counterpart's). Cheap: rooms and members, no messages.
+ * room's group (its counterpart's). Cheap: rooms and members, no messages. `live` leaves out
+ * rooms whose admin or counterpart is deleted: nobody can answer or read an answer there, so
+ * they are not waiting; past response times keep them, a deletion does not rewrite history.
  */
-const conversationsCte = (ctx: ReportContext, group?: ReportGroup) => sql`
+const conversationsCte = (ctx: ReportContext, group?: ReportGroup, live = false) => sql`
   conversations as (
     select r.id as room_id, r.uuid as room_uuid, ${groupOfRole(sql`c.role`)} as grp,
            c.id as counterpart_id, c.first_name as c_first, c.last_name as c_last, c.role::text as c_role,
@@ -87,6 +89,7 @@ const conversationsCte = (ctx: ReportContext, group?: ReportGroup) => sql`
     join users c on c.id = mc.user_id and c.role in ('COACH', 'ATHLETE', 'PARENT')
     where r.organization_id = ${ctx.organizationId} and r.kind = 'DIRECT'
       ${group ? sql`and c.role = ${GROUP_ROLES[group]}` : sql``}
+      ${live ? sql`and a.status <> 'DELETED' and c.status <> 'DELETED'` : sql``}
   )`;
 
 /*
@@ -166,7 +169,7 @@ export function unansweredQuery(ctx: ReportContext, group: ReportGroup | undefin
   const room = sql`cv.room_id`;
   const afterLastAdmin = sql`(n.created_at, n.id) > (coalesce(la.created_at, '-infinity'::timestamptz), coalesce(la.id, 0))`;
   return sql`
-    with ${conversationsCte(ctx, group)}
+    with ${conversationsCte(ctx, group, true)}
     select cv.room_id, cv.room_uuid, cv.grp, cv.counterpart_id, cv.c_first, cv.c_last, cv.c_role,
            cv.admin_id, cv.a_first, cv.a_last, rs.created_at as waiting_since, lm.created_at as last_message_at,
            (select count(*) from chat_messages n join users nu on nu.id = n.sender_id

@@ -469,6 +469,18 @@ describe('events by type and status per month', () => {
   });
 });
 
+describe('events with one end of the range', () => {
+  it('derives the other end from the given one: twelve months from `from`, or up to `to`', async () => {
+    const today = todayIn('America/Chicago');
+    const later = new Date(Date.parse(`${today}T00:00:00Z`) + 60 * 86_400_000).toISOString().slice(0, 10);
+    const ahead = await get(`/api/reports/events?from=${later}`);
+    expect(ahead.from).toBe(later);
+    const [y, m] = later.split('-').map(Number) as [number, number];
+    expect(ahead.to).toBe(new Date(Date.UTC(y, m + 11, 0)).toISOString().slice(0, 10));
+    expect(await get('/api/reports/events?to=2026-04-15')).toMatchObject({ from: '2025-05-01', to: '2026-04-15' });
+  });
+});
+
 describe('who may see reports', () => {
   it('refuses coaches, athletes and guardians with 403', async () => {
     for (const person of [school.coach, school.athlete, school.parent]) {

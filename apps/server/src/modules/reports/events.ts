@@ -21,13 +21,24 @@ import { badRequest } from '../../errors.ts';
 import { listOccurrences } from '../calendar/occurrences.ts';
 import { type ReportContext, toCsv, todayIn } from './common.ts';
 
-/** Default: the twelve months up to the end of the current one. */
+const yearMonth = (date: string) => date.split('-').map(Number) as [number, number];
+const utcDay = (y: number, monthIndex: number, day: number) =>
+  new Date(Date.UTC(y, monthIndex, day)).toISOString().slice(0, 10);
+
+/**
+ * Twelve whole months: by default up to the end of the current one; from `from`'s month when
+ * only `from` is given, up to `to`'s month when only `to` is (as `resolveRange` derives the
+ * missing end from the given one, so a lone `from` in the future is not "after" today's default).
+ */
 export function resolveMonthRange(timezone: string, from?: string, to?: string) {
-  const today = todayIn(timezone);
-  const [y, m] = today.split('-').map(Number) as [number, number];
-  const endOfMonth = new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
-  const end = to ?? endOfMonth;
-  const start = from ?? new Date(Date.UTC(y, m - 12, 1)).toISOString().slice(0, 10);
+  // The last month (1-based `m`): `to`'s, eleven after `from`'s, or the current one.
+  const lastMonth = (date: string) => {
+    const [fy, fm] = yearMonth(date);
+    return utcDay(fy, fm + 10, 1);
+  };
+  const [y, m] = yearMonth(to ?? (from ? lastMonth(from) : todayIn(timezone)));
+  const end = to ?? utcDay(y, m, 0);
+  const start = from ?? utcDay(y, m - 12, 1);
   if (start > end) throw badRequest('from: must be on or before to');
   if (Date.parse(end) - Date.parse(start) >= 366 * 86_400_000)
     throw badRequest('to: the range may cover at most 366 days');

@@ -43,9 +43,11 @@ export function FacilitiesScreen({ backLink }: { backLink?: React.ReactNode }) {
         }
       />
       {list.isError && <QueryError what="Facilities" error={list.error} onRetry={() => list.refetch()} />}
-      {list.isSuccess && list.data.length === 0 && (
+      {list.isSuccess && facilities.length === 0 && (
         <Text c="dimmed" data-testid="facilities-empty">
-          No facilities yet. Add the places your teams play and practice, then choose them on events.
+          {archivedCount > 0
+            ? 'Every facility is archived. Show archived ones to restore one, or add a new one.'
+            : 'No facilities yet. Add the places your teams play and practice, then choose them on events.'}
         </Text>
       )}
       {facilities.length > 0 && (

@@ -2,6 +2,7 @@ import { SEASON_LABELS, TEAM_GENDER_LABELS, TEAM_LEVEL_LABELS } from '@fieldhous
 import { Badge, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { participationReportQueryOptions } from '../api/get-participation-report.ts';
+import { sportChartTitle } from '../utils/participation-chart.ts';
 import { REPORT_PAGE_SIZE, type ReportSearch } from '../utils/report-search.ts';
 import { SEASON_COLORS } from './labels.ts';
 import { ParticipationTotalsChart, ParticipationTotalsTable } from './participation-totals.tsx';
@@ -38,13 +39,10 @@ export function ParticipationReport({ search, onPage }: { search: ReportSearch; 
     entry[row.season] = row.athletes;
     bySport.set(row.sport, entry);
   }
-  const athletes = data.summary.reduce((sum, r) => sum + r.athletes, 0);
   return (
     <>
       {data.summary.length > 0 && (
-        <ChartBox
-          title={`Athletes by sport, coloured by season (${athletes.toLocaleString()} in all; an athlete counts once per sport and season)`}
-        >
+        <ChartBox title={sportChartTitle(data.totals)}>
           <StackedBars
             h={300}
             data={[...bySport.values()]}

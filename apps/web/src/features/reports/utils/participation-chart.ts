@@ -29,3 +29,10 @@ export function genderByLevelRows(totals: ParticipationTotals) {
   ];
   return { rows, genders };
 }
+
+/**
+ * The sport chart's title. "In all" is the unduplicated total: summing the bars would count an
+ * athlete who plays two sports (or two seasons) twice.
+ */
+export const sportChartTitle = (totals: ParticipationTotals) =>
+  `Athletes by sport, coloured by season (${totals.total.athletes.toLocaleString()} in all, each once; a bar counts an athlete once per sport and season)`;

@@ -7,7 +7,15 @@ import { pagedResponseSchema } from '@fieldhouse/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { calendarEvents, chatMessages, sports, teamMembers, teams, users } from '../src/db/schema/index.ts';
+import {
+  calendarEvents,
+  chatMessages,
+  organizations,
+  sports,
+  teamMembers,
+  teams,
+  users,
+} from '../src/db/schema/index.ts';
 import type { AppUser } from '../src/modules/auth/authenticate.ts';
 import { sendMessage } from '../src/modules/chat/messages.ts';
 import { ensureDirectRoom, type Room } from '../src/modules/chat/rooms.ts';
@@ -478,6 +486,20 @@ describe('events with one end of the range', () => {
     const [y, m] = later.split('-').map(Number) as [number, number];
     expect(ahead.to).toBe(new Date(Date.UTC(y, m + 11, 0)).toISOString().slice(0, 10));
     expect(await get('/api/reports/events?to=2026-04-15')).toMatchObject({ from: '2025-05-01', to: '2026-04-15' });
+  });
+});
+
+describe('the school’s day and zone', () => {
+  it('dates CSV files by the school’s day and names the zone of the unanswered times', async () => {
+    // A zone whose date differs from UTC's right now (UTC+14 from 10:00 UTC, UTC-11 before 11:00).
+    const utcDay = new Date().toISOString().slice(0, 10);
+    const zone = ['Pacific/Kiritimati', 'Pacific/Pago_Pago'].find((z) => todayIn(z) !== utcDay) as string;
+    const far = await buildSchool(app, 'Far Away High');
+    await app.testDatabase.db.update(organizations).set({ timezone: zone }).where(eq(organizations.id, far.org.id));
+    const farDirector = await as(app, far.director);
+    const res = await farDirector.get('/api/reports/users.csv');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="users-by-role-${todayIn(zone)}.csv"`);
+    expect((await get('/api/reports/unanswered', farDirector)).timezone).toBe(zone);
   });
 });
 

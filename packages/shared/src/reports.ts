@@ -175,6 +175,9 @@ export type UnansweredRow = {
   waitingSeconds: number;
 };
 
+/** The unanswered list; times are shown in `timezone`, the school's. */
+export type UnansweredReport = { timezone: string; result: UnansweredRow[]; paginationInfo: PaginationInfo };
+
 export type EventsReportRow = { month: string; type: string; status: string; count: number };
 export type EventsReport = { from: string; to: string; timezone: string; result: EventsReportRow[] };
 

@@ -18,7 +18,7 @@ import type { z } from 'zod';
 import { requireAuth } from '../auth/authenticate.ts';
 import { requireAdmin, resolveOrganization } from '../auth/policies.ts';
 import { availabilityCsv, availabilityReport, resolveAvailabilityRange } from './availability.ts';
-import { assertTeamInOrganization, type ReportContext, reportContext, resolveRange } from './common.ts';
+import { assertTeamInOrganization, type ReportContext, reportContext, resolveRange, todayIn } from './common.ts';
 import { eventsCsv, eventsReport, resolveMonthRange } from './events.ts';
 import { firstResponse, messagesPerDay, messagingCsv, unansweredConversations, unansweredCsv } from './messaging.ts';
 import {
@@ -35,7 +35,8 @@ const ok = <T>(data: T) => ({ statusCode: 200, message: 'OK', data });
 type ReportQuery = { organizationId?: number | undefined; teamId?: number };
 
 function sendCsv(reply: FastifyReply, ctx: ReportContext, name: string, body: string) {
-  const date = new Date().toISOString().slice(0, 10);
+  // The school's day, as in the file's rows: after 6 PM in Chicago, UTC is already tomorrow.
+  const date = todayIn(ctx.timezone);
   return reply
     .header('content-type', 'text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${name}-${date}.csv"`)
@@ -176,7 +177,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Direct conversations waiting for an admin’s reply, oldest first (paged)',
       data: async (ctx, { page, limit, group }) => {
         const { result, totalCount } = await unansweredConversations(ctx, group, { page, limit });
-        return { result, paginationInfo: paginationInfo(page, limit, totalCount) };
+        return { timezone: ctx.timezone, result, paginationInfo: paginationInfo(page, limit, totalCount) };
       },
     },
     {

@@ -1,4 +1,4 @@
-import type { PagedResponse, UnansweredReportQuery, UnansweredRow } from '@fieldhouse/shared';
+import type { UnansweredReport, UnansweredReportQuery } from '@fieldhouse/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client.ts';
 import { reportsKeys } from './report-keys.ts';
@@ -8,6 +8,6 @@ export type UnansweredReportParams = Partial<Omit<UnansweredReportQuery, 'organi
 export const unansweredReportQueryOptions = (query: UnansweredReportParams) =>
   queryOptions({
     queryKey: reportsKeys.report('unanswered', query),
-    queryFn: async () => (await apiGet<PagedResponse<UnansweredRow>>('/reports/unanswered', query)).data,
+    queryFn: async () => (await apiGet<{ data: UnansweredReport }>('/reports/unanswered', query)).data,
     placeholderData: keepPreviousData,
   });

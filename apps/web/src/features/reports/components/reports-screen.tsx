@@ -45,15 +45,17 @@ type Props = {
   onSearch: (patch: Partial<ReportSearch>, reset?: boolean) => void;
   /** The signed-in person: their own unanswered conversations open in Messages. */
   viewerId?: number | undefined;
+  /** The school's time zone: a CSV is dated by its day. */
+  timeZone?: string | undefined;
 };
 
-export function ReportsScreen({ search, teams, sports, onSearch, viewerId }: Props) {
+export function ReportsScreen({ search, teams, sports, onSearch, viewerId, timeZone }: Props) {
   const [downloading, setDownloading] = useState(false);
   const report = REPORTS[search.report];
   const onPage = (page: number) => onSearch({ page });
   const download = () => {
     setDownloading(true);
-    downloadReport(search.report, PARAMS[search.report](search))
+    downloadReport(search.report, PARAMS[search.report](search), timeZone)
       .catch((e: Error) => toast.error(e.message))
       .finally(() => setDownloading(false));
   };

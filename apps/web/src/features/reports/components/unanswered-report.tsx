@@ -17,8 +17,15 @@ import {
 
 export const unansweredParams = (s: ReportSearch) => ({ group: s.group, page: s.page, limit: REPORT_PAGE_SIZE });
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+/** In the school's zone (as the CSV), not the browser's: a director away from school sees school time. */
+const when = (iso: string, timeZone: string) =>
+  new Date(iso).toLocaleString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+  });
 
 /**
  * Conversations waiting for a staff reply, oldest first, a server page at a time. The viewer's
@@ -90,10 +97,10 @@ export function UnansweredReport({
                   {r.admin && r.admin.id === viewerId ? 'You' : (r.admin?.name ?? '—')}
                 </Table.Td>
                 <Table.Td data-label="Since">
-                  <Text size="sm">{when(r.waitingSince)}</Text>
+                  <Text size="sm">{when(r.waitingSince, data.timezone)}</Text>
                   {r.lastMessageAt !== r.waitingSince && (
                     <Text size="xs" c="dimmed">
-                      last {when(r.lastMessageAt)}
+                      last {when(r.lastMessageAt, data.timezone)}
                     </Text>
                   )}
                 </Table.Td>

@@ -29,6 +29,7 @@ function ReportsPage() {
       sports={sports.data ?? []}
       onSearch={onSearch}
       viewerId={auth.state.status === 'signedIn' ? auth.state.user.id : undefined}
+      timeZone={auth.state.status === 'signedIn' ? (auth.state.organization?.timezone ?? undefined) : undefined}
     />
   );
 }

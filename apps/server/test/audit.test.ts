@@ -2,7 +2,7 @@ import { type AuditEntry, auditEntrySchema, auditQuerySchema, pagedResponseSchem
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/db/schema/index.ts';
-import { auditRows } from '../src/modules/audit/list.ts';
+import { AUDIT_EXPORT_MAX, auditRows } from '../src/modules/audit/list.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { as, buildSchool, type School } from './helpers/directory.ts';
 import { signInAs } from './helpers/factories.ts';
@@ -319,6 +319,36 @@ describe('the export’s pages', () => {
     const capped: AuditEntry[] = [];
     for await (const entry of auditRows(app.database.db, school.org.id, query, 1_020)) capped.push(entry);
     expect(capped).toHaveLength(1_020);
+  });
+});
+
+describe('an export too large for one file', () => {
+  it('is refused with the way to narrow it, not cut off quietly', async () => {
+    await app.database.db.execute(sql`
+      insert into audit_log (organization_id, action, entity_type, entity_id, summary, created_at)
+      select ${school.org.id}, 'bulk.test', 'bulk', i::text, 'Bulk ' || i,
+             timestamptz '2026-10-01 12:00:00Z' + i * interval '1 second'
+      from generate_series(1, ${AUDIT_EXPORT_MAX + 1}) as i`);
+    const res = await director.get('/api/audit.csv?entityType=bulk');
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(400);
+    expect(res.json()).toEqual({
+      statusCode: 400,
+      message: expect.stringMatching(/^The export would hold 50,001 entries, more than 50,000: narrow the dates/),
+      id: 'export_too_large',
+    });
+    // The first hour only: 12:00:01 to 12:59:59, and the header.
+    const narrowed = await director.get('/api/audit.csv?entityType=bulk&to=2026-10-01T13:00:00Z');
+    expect(narrowed.statusCode).toBe(200);
+    expect(parseCsv(narrowed.body).filter((r) => r.length > 1)).toHaveLength(1 + 3_599);
+  });
+
+  it('refuses a malformed organizationId rather than reading every organization', async () => {
+    const superAdmin = await as(app, school.superAdmin);
+    for (const url of ['/api/audit?organizationId=abc', '/api/audit.csv?organizationId=-1']) {
+      const res = await superAdmin.get(url);
+      expect(res.statusCode, url).toBe(400);
+      expect(Object.keys(res.json()).sort()).toEqual(['id', 'message', 'statusCode']);
+    }
   });
 });
 

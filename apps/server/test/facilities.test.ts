@@ -115,6 +115,15 @@ describe('facilities CRUD', () => {
     const otherList = (await rival.get('/api/facilities')).json().data as { name: string }[];
     expect(otherList.map((f) => f.name)).toContain('Field House');
   });
+
+  it('refuses a malformed organizationId rather than using the SUPER_ADMIN’s own school', async () => {
+    const superAdmin = await as(app, school.superAdmin);
+    const list = await superAdmin.get('/api/facilities?organizationId=abc');
+    expect(list.statusCode).toBe(400);
+    expect(Object.keys(list.json()).sort()).toEqual(['id', 'message', 'statusCode']);
+    const add = await superAdmin.post('/api/facilities?organizationId=-1', { name: 'Wrong School Gym' });
+    expect(add.statusCode).toBe(400);
+  });
 });
 
 describe('events in facilities', () => {

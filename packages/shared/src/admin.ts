@@ -59,7 +59,11 @@ export type SportInput = z.infer<typeof sportInputSchema>;
 const optionalId = z.coerce.number().int().positive().max(MAX_ROW_ID).optional().catch(undefined);
 const optionalDate = boundedDateTime.or(boundedDate()).optional().catch(undefined);
 
-/** GET /audit and /audit.csv: invalid filters fall back to "no filter". */
+/**
+ * GET /audit and /audit.csv: invalid filters fall back to "no filter". Not `organizationId`: it
+ * is the scope, and for a SUPER_ADMIN "no organization" means every one, so a mistyped id would
+ * silently widen the log to the whole platform: it is a 400.
+ */
 export const auditQuerySchema = z.object({
   page: pageParam,
   limit: limitParam(20, 100),
@@ -69,7 +73,7 @@ export const auditQuerySchema = z.object({
   actorId: optionalId,
   from: optionalDate,
   to: optionalDate,
-  organizationId: optionalId,
+  organizationId: z.coerce.number().int().positive().max(MAX_ROW_ID).optional(),
 });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 

@@ -58,5 +58,6 @@ export const facilityQuerySchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
-  organizationId: z.coerce.number().int().positive().optional().catch(undefined),
+  /** Strict: a mistyped school is a 400, not the SUPER_ADMIN's own school by default. */
+  organizationId: z.coerce.number().int().positive().optional(),
 });

@@ -62,21 +62,32 @@ export const presentAuditEntry = ({ entry, actor }: Row): AuditEntry => ({
   createdAt: entry.createdAt.toISOString(),
 });
 
+/** The most entries one CSV export holds (about 25 MB); a larger one is refused, see routes.ts. */
+export const AUDIT_EXPORT_MAX = 50_000;
+
+const countWhere = async (db: Db, where: SQL | undefined) => {
+  const [total] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorId))
+    .where(where);
+  return Number(total?.n ?? 0);
+};
+
+export const countAudit = (db: Db, organizationId: number | null, query: Omit<AuditQuery, 'page' | 'limit'>) =>
+  countWhere(db, auditFilter(organizationId, query));
+
 export async function listAudit(db: Db, organizationId: number | null, query: AuditQuery) {
   const where = auditFilter(organizationId, query);
-  const [rows, [total]] = await Promise.all([
+  const [rows, totalCount] = await Promise.all([
     selectEntries(db)
       .where(where)
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(auditLog)
-      .leftJoin(users, eq(users.id, auditLog.actorId))
-      .where(where),
+    countWhere(db, where),
   ]);
-  return { result: rows.map(presentAuditEntry), totalCount: Number(total?.n ?? 0) };
+  return { result: rows.map(presentAuditEntry), totalCount };
 }
 
 /**
@@ -85,7 +96,7 @@ export async function listAudit(db: Db, organizationId: number | null, query: Au
  * streams, and each new entry would push the pages down a row and repeat one. The time goes back
  * as PostgreSQL printed it, so its microseconds are kept (a JS Date has milliseconds).
  */
-export async function* auditRows(db: Db, organizationId: number | null, query: AuditQuery, max = 50_000) {
+export async function* auditRows(db: Db, organizationId: number | null, query: AuditQuery, max = AUDIT_EXPORT_MAX) {
   const where = auditFilter(organizationId, query);
   const pageSize = 1000;
   let cursor: { at: string; id: number } | undefined;

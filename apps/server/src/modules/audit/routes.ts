@@ -1,10 +1,11 @@
 import { auditEntrySchema, auditQuerySchema, pagedResponseSchema, paginationInfo, toCsvLine } from '@fieldhouse/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { badRequest } from '../../errors.ts';
 import { startedStream } from '../../http/started-stream.ts';
 import { requireAdminTab } from '../admin/policies.ts';
 import { type AppUser, requireAuth } from '../auth/authenticate.ts';
 import { resolveOrganization } from '../auth/policies.ts';
-import { auditRows, listAudit } from './list.ts';
+import { AUDIT_EXPORT_MAX, auditRows, countAudit, listAudit } from './list.ts';
 
 /** A SUPER_ADMIN reads one organization (organizationId) or all; a director only their own. */
 const scope = (actor: AppUser, requested: number | undefined) =>
@@ -62,9 +63,20 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = requireAdminTab(requireAuth(request).user, 'audit');
       const organizationId = scope(actor, request.query.organizationId);
       const db = app.database.db;
+      // An auditor reads a missing entry as "it never happened": a file cut at the cap would say
+      // that quietly, so a larger export is refused up front with the way to narrow it.
+      const total = await countAudit(db, organizationId, request.query);
+      if (total > AUDIT_EXPORT_MAX) {
+        throw badRequest(
+          `The export would hold ${total.toLocaleString('en-US')} entries, more than ${AUDIT_EXPORT_MAX.toLocaleString('en-US')}: narrow the dates (from, to) or filter by action, type or person`,
+          'export_too_large',
+        );
+      }
       async function* csv() {
         yield `${toCsvLine(CSV_HEADER)}\r\n`;
-        for await (const e of auditRows(db, organizationId, request.query)) {
+        // Room for entries written between the count and the first page; later ones are newer
+        // than the first page, so the keyset never reads them.
+        for await (const e of auditRows(db, organizationId, request.query, total + 1_000)) {
           yield `${toCsvLine([
             e.createdAt,
             e.actor ? [e.actor.firstName, e.actor.lastName].filter(Boolean).join(' ') : '',

@@ -18,7 +18,7 @@ import { requireAdmin, resolveOrganization } from '../auth/policies.ts';
 import { createFacility, listFacilities, updateFacility } from './service.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
-const orgQuery = z.object({ organizationId: z.coerce.number().int().positive().optional().catch(undefined) });
+const orgQuery = facilityQuerySchema.pick({ organizationId: true });
 const one = apiResponseSchema(facilitySchema);
 
 function acting(request: FastifyRequest, requested: number | undefined) {

@@ -4,7 +4,9 @@
  * participation totals by gender and level with unduplicated athletes (expected from plain SQL
  * over the raw rows, counted here). Data is built through the calendar API and the tables.
  */
+
 import { randomUUID } from 'node:crypto';
+import { currentSchoolYear } from '@fieldhouse/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sports, teamMembers, teams } from '../src/db/schema/index.ts';
@@ -44,7 +46,7 @@ beforeAll(async () => {
         gender,
         level,
         season: 'FALL',
-        schoolYear: '2026-27',
+        schoolYear: currentSchoolYear(),
       })
       .returning();
     return row as NonNullable<typeof row>;
@@ -138,7 +140,9 @@ describe('participation totals (Title IX / state association)', () => {
     expect(teamLines[0]).toBe(
       'Sport,Season,School year,Team,Level,Gender,Status,Athletes,Coaches,Level code,Gender code',
     );
-    expect(teamLines[1]).toMatch(/^Track \w+,Fall,2026-27,Boys Freshman Track,Freshman,Boys,Active,1,0,FRESHMAN,BOYS$/);
+    expect(teamLines[1]).toMatch(
+      new RegExp(`^Track \\w+,Fall,${currentSchoolYear()},Boys Freshman Track,Freshman,Boys,Active,1,0,FRESHMAN,BOYS$`),
+    );
     expect((totalsTable as string).split('\r\n')).toEqual([
       'By,Group,Teams,Roster spots,Athletes (unduplicated)',
       'Gender,Boys,1,1,1',

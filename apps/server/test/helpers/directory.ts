@@ -2,6 +2,7 @@
 
 import { randomUUID } from 'node:crypto';
 import type { Role } from '@fieldhouse/shared';
+import { currentSchoolYear } from '@fieldhouse/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
 import { coaches, guardianLinks, sports, teamCoaches, teamMembers, teams } from '../../src/db/schema/index.ts';
@@ -24,7 +25,7 @@ export async function buildSchool(app: TestApp, name = 'Westfield High') {
         name: teamName,
         gender: 'GIRLS',
         season: 'WINTER',
-        schoolYear: '2026-27',
+        schoolYear: currentSchoolYear(),
       })
       .returning();
     return row as NonNullable<typeof row>;
@@ -132,7 +133,7 @@ export async function coachOf(
       name: `Squad ${randomUUID().slice(0, 6)}`,
       gender: 'COED',
       season: 'WINTER',
-      schoolYear: '2026-27',
+      schoolYear: currentSchoolYear(),
     })
     .returning();
   let [coachRow] = await db.select().from(coaches).where(eq(coaches.userId, coach.id));

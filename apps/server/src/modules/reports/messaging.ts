@@ -74,8 +74,9 @@ export async function messagesPerDay(
 /**
  * Direct rooms between an admin of the organization and a coach, athlete or guardian, with the
  * room's group (its counterpart's). Cheap: rooms and members, no messages. `live` leaves out
- * rooms whose admin or counterpart is deleted: nobody can answer or read an answer there, so
- * they are not waiting; past response times keep them, a deletion does not rewrite history.
+ * rooms whose counterpart is deleted: nobody is waiting there any more. A room whose admin was
+ * deleted stays: someone still waits, and the director sees they wait on a person who has left.
+ * Past response times keep both; a deletion does not rewrite history.
  */
 const conversationsCte = (ctx: ReportContext, group?: ReportGroup, live = false) => sql`
   conversations as (
@@ -89,7 +90,7 @@ const conversationsCte = (ctx: ReportContext, group?: ReportGroup, live = false)
     join users c on c.id = mc.user_id and c.role in ('COACH', 'ATHLETE', 'PARENT')
     where r.organization_id = ${ctx.organizationId} and r.kind = 'DIRECT'
       ${group ? sql`and c.role = ${GROUP_ROLES[group]}` : sql``}
-      ${live ? sql`and a.status <> 'DELETED' and c.status <> 'DELETED'` : sql``}
+      ${live ? sql`and c.status <> 'DELETED'` : sql``}
   )`;
 
 /*

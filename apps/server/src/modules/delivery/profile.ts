@@ -45,7 +45,8 @@ export type ProfileEffects = {
 };
 
 async function lockedSelf(tx: Db, userId: number) {
-  const [row] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+  // As updateUser: NO KEY UPDATE, so the person's own sends (a key-share lock on this row) never wait.
+  const [row] = await tx.select().from(users).where(eq(users.id, userId)).for('no key update');
   if (!row) throw notFound('User');
   return row;
 }

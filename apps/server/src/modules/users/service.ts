@@ -197,7 +197,10 @@ export async function updateUser(
   return inTransaction(app.database.db, async (tx, afterCommit) => {
     // Checked on the locked row: a parallel change (a role, a date of birth) waits and is then
     // checked against this one's result, so two changes each fine alone cannot make a coach of 14.
-    const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+    // NO KEY UPDATE, as the UPDATE itself takes: the key-share lock of a row pointing at this
+    // person (their message, a room membership) does not wait for it, so a send or a room being
+    // opened cannot deadlock with the reconcile below.
+    const [row] = await tx.select().from(users).where(eq(users.id, id)).for('no key update');
     const target = visibleTo(actor, row);
     if (actor.id !== target.id) requireManage(actor, target);
     if (Object.values(input).every((value) => value === undefined))

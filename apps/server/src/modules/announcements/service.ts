@@ -97,9 +97,10 @@ export function postAnnouncement(
 }
 
 /**
- * "Got it": the first time counts (conditional SQL), a second call answers with it. The request's
- * row is locked first, so parallel acknowledgements of one message queue and each counts the ones
- * before it: the last `chat:ack-update` the members hear carries the final count.
+ * "Got it": the first time counts (conditional SQL), a second call answers with it. After the
+ * room's hold (share lock), the request's row is locked, so parallel acknowledgements of one
+ * message queue and each counts the ones before it: the last `chat:ack-update` the members hear
+ * carries the final count.
  */
 export function acknowledge(db: Db, { io, onEffectError }: Effects, user: AppUser, loaded: LoadedMessage) {
   const { message, room } = loaded;
@@ -213,6 +214,7 @@ export function nudge(db: Db, { io, onEffectError }: Effects, user: AppUser, loa
           message: messagePreview(message.content),
           type: 'message',
           actionUrl: announcementUrl(room.id, message.id),
+          messageId: message.id,
         },
       );
       await recordAudit(tx, {

@@ -1,7 +1,9 @@
 /**
- * A held room takes nothing from anyone (decision 018): no message, edit, vote, pin, nudge or
- * acknowledgement. The room's row is read under a share lock, so a hold being set now is waited
- * for and seen (a row read without one could be the version from before the hold's commit).
+ * A held room takes nothing from anyone (decision 018): no message, edit, vote, pin, nudge,
+ * acknowledgement, typing or upload. Edits, acknowledgements and nudges read the hold here under
+ * a share lock, so a hold being set now is waited for and seen (a row read without one could be
+ * the version from before the hold's commit); sends and pins lock the room row themselves; votes
+ * and typing read it as last committed.
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';

@@ -166,17 +166,16 @@ export function chatFeature(deps: ChatDeps): SocketFeature {
 
   const typingStart = handler(roomRefSchema, async (socket, { roomId }) => {
     if (!socket.rooms.has(chatRoom(roomId))) throw new HttpError(403, 'Join the room first', 'not_joined');
-    // A held room relays no typing either: it would still signal (decision 018). One primary-key read.
-    const hold = await holdNow(db, roomId);
-    if (hold) {
-      stopTyping(socket, roomId);
-      throw conflict(hold, 'safeguarding_hold');
-    }
     const user = socketUser(socket);
     const timers = typingTimers.get(socket) ?? new Map<number, NodeJS.Timeout>();
     typingTimers.set(socket, timers);
     const existing = timers.get(roomId);
-    if (existing) clearTimeout(existing);
+    // A held room relays no typing either: it would still signal (decision 018). One primary-key
+    // read when typing starts; the repeats that only keep it going (and relay nothing) skip it.
+    const hold = existing ? null : await holdNow(db, roomId);
+    if (hold) throw conflict(hold, 'safeguarding_hold');
+    const running = timers.get(roomId);
+    if (running) clearTimeout(running);
     else
       socket.to(chatRoom(roomId)).emit(SOCKET_EVENTS.typingStart, {
         roomId,

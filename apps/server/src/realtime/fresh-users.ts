@@ -114,18 +114,21 @@ export function freshUsers(
 
   /** The sockets following these people's presence ask again whether they may (ties change both ways). */
   function recheckFollowers(userIds: Set<number>) {
+    // Each socket once, however many of these people it follows; their own sockets are re-read anyway.
+    const followers = new Set<string>();
     for (const [room, socketIds] of io.sockets.adapter.rooms) {
       const followed = room.match(PRESENCE_ROOM)?.[2];
-      if (!followed || !userIds.has(Number(followed))) continue;
-      for (const socketId of socketIds) {
-        const socket = io.sockets.sockets.get(socketId);
-        if (!socket) continue;
-        holdEvents(
-          socket,
-          () => unfollowHidden(socket, socket.data.user as AppUser),
-          (error) => options.log.error({ err: error, room }, 're-checking a presence follow failed'),
-        );
-      }
+      if (followed && userIds.has(Number(followed))) for (const id of socketIds) followers.add(id);
+    }
+    for (const socketId of followers) {
+      const socket = io.sockets.sockets.get(socketId);
+      const user = socket?.data.user as AppUser | undefined;
+      if (!socket || !user || userIds.has(user.id)) continue;
+      holdEvents(
+        socket,
+        () => unfollowHidden(socket, socket.data.user as AppUser),
+        (error) => options.log.error({ err: error, userId: user.id }, 're-checking presence follows failed'),
+      );
     }
   }
 

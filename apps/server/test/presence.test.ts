@@ -114,7 +114,7 @@ describe('presence snapshot', () => {
   it('stops telling a guardian unlinked from a child, and the child about them', async () => {
     const person = (role: 'ATHLETE' | 'PARENT', firstName: string, extra = {}) =>
       buildUser(app, { role, firstName, lastName: 'Unlinked', organizationId: school.org.id, ...extra });
-    const kid = await person('ATHLETE', 'Kit', { dateOfBirth: '2012-03-03' });
+    const kid = await person('ATHLETE', 'Kit', { dateOfBirth: `${new Date().getFullYear() - 14}-03-03` });
     const dad = await person('PARENT', 'Dan');
     const director = await as(app, school.director);
     const linked = await director.post(`/api/user/${kid.id}/guardians`, { guardianId: dad.id });

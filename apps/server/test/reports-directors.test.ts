@@ -6,12 +6,11 @@
  */
 
 import { randomUUID } from 'node:crypto';
-import { currentSchoolYear } from '@fieldhouse/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sports, teamMembers, teams } from '../src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
-import { as, buildSchool, type School } from './helpers/directory.ts';
+import { as, buildSchool, type School, THIS_SCHOOL_YEAR } from './helpers/directory.ts';
 import { buildUser } from './helpers/factories.ts';
 
 let app: TestApp;
@@ -46,7 +45,7 @@ beforeAll(async () => {
         gender,
         level,
         season: 'FALL',
-        schoolYear: currentSchoolYear(),
+        schoolYear: THIS_SCHOOL_YEAR,
       })
       .returning();
     return row as NonNullable<typeof row>;
@@ -141,7 +140,7 @@ describe('participation totals (Title IX / state association)', () => {
       'Sport,Season,School year,Team,Level,Gender,Status,Athletes,Coaches,Level code,Gender code',
     );
     expect(teamLines[1]).toMatch(
-      new RegExp(`^Track \\w+,Fall,${currentSchoolYear()},Boys Freshman Track,Freshman,Boys,Active,1,0,FRESHMAN,BOYS$`),
+      new RegExp(`^Track \\w+,Fall,${THIS_SCHOOL_YEAR},Boys Freshman Track,Freshman,Boys,Active,1,0,FRESHMAN,BOYS$`),
     );
     expect((totalsTable as string).split('\r\n')).toEqual([
       'By,Group,Teams,Roster spots,Athletes (unduplicated)',

@@ -4,7 +4,7 @@
  */
 
 import { randomUUID } from 'node:crypto';
-import { currentSchoolYear, pagedResponseSchema } from '@fieldhouse/shared';
+import { pagedResponseSchema } from '@fieldhouse/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -23,7 +23,7 @@ import { sendMessage } from '../src/modules/chat/messages.ts';
 import { ensureDirectRoom, type Room } from '../src/modules/chat/rooms.ts';
 import { schoolYearIn, todayIn } from '../src/modules/reports/common.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
-import { as, buildSchool, type School } from './helpers/directory.ts';
+import { as, buildSchool, type School, THIS_SCHOOL_YEAR } from './helpers/directory.ts';
 import { buildUser } from './helpers/factories.ts';
 
 let app: TestApp;
@@ -65,7 +65,7 @@ beforeAll(async () => {
       name: 'Cross Country',
       gender: 'COED',
       season: 'FALL',
-      schoolYear: currentSchoolYear(),
+      schoolYear: THIS_SCHOOL_YEAR,
     })
     .returning();
   xcTeam = team as NonNullable<typeof team>;
@@ -199,10 +199,10 @@ describe('roster by team', () => {
     );
     expect(lines).toHaveLength(6); // header, 4 rows, the empty string after the last CRLF
     expect(lines[3]).toBe(
-      `Girls JV Basketball,${school.sport.name},Winter,${currentSchoolYear()},"Liam Smith, ""Jr""",,${school.athlete2.email},,Active,,,`,
+      `Girls JV Basketball,${school.sport.name},Winter,${THIS_SCHOOL_YEAR},"Liam Smith, ""Jr""",,${school.athlete2.email},,Active,,,`,
     );
     expect(lines[4]).toBe(
-      `Girls Varsity Basketball,${school.sport.name},Winter,${currentSchoolYear()},Zoë Núñez,7,${school.athlete.email},,Active,Paula Núñez (Mother),${school.parent.email},`,
+      `Girls Varsity Basketball,${school.sport.name},Winter,${THIS_SCHOOL_YEAR},Zoë Núñez,7,${school.athlete.email},,Active,Paula Núñez (Mother),${school.parent.email},`,
     );
   });
 });
@@ -269,7 +269,7 @@ describe('teams and participation', () => {
     expect(page.paginationInfo).toMatchObject({ currentPage: 2, pageCount: 2, previousPage: 1, nextPage: null });
     const csv = await director.get(`/api/reports/participation.csv?sportId=${xcSport.id}`);
     expect(csv.body).toBe(
-      `Sport,Season,School year,Team,Level,Gender,Status,Athletes,Coaches,Level code,Gender code\r\n${xcSport.name},Fall,${currentSchoolYear()},Cross Country,Varsity,Coed,Active,1,0,VARSITY,COED\r\n` +
+      `Sport,Season,School year,Team,Level,Gender,Status,Athletes,Coaches,Level code,Gender code\r\n${xcSport.name},Fall,${THIS_SCHOOL_YEAR},Cross Country,Varsity,Coed,Active,1,0,VARSITY,COED\r\n` +
         '\r\nBy,Group,Teams,Roster spots,Athletes (unduplicated)\r\nGender,Coed,1,1,1\r\nLevel,Varsity,1,1,1\r\nGender and level,Coed varsity,1,1,1\r\nTotal,All teams,1,1,1\r\n',
     );
   });

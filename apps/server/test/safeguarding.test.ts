@@ -91,6 +91,27 @@ async function smallSchool(name: string, withDirector = true) {
   return { org, director, coach, minor, make };
 }
 
+/** A team of the small school: its coach coaching, its minor the only athlete. */
+async function smallTeam(s: Awaited<ReturnType<typeof smallSchool>>, name: string) {
+  const db = app.testDatabase.db;
+  const [team] = await db
+    .insert(teams)
+    .values({
+      organizationId: s.org.id,
+      sportId: school.sport.id,
+      name,
+      gender: 'COED',
+      season: 'FALL',
+      schoolYear: '2026-27',
+    })
+    .returning();
+  const teamId = team?.id as number;
+  const [coachRow] = await db.insert(coaches).values({ userId: s.coach.id }).returning();
+  await db.insert(teamCoaches).values({ coachId: coachRow?.id as number, teamId, role: 'HEAD' });
+  await db.insert(teamMembers).values({ teamId, userId: s.minor.id });
+  return teamId;
+}
+
 describe('issue #15, measured cases 1–5', () => {
   it('1: a 15-year-old with no guardian and a coach are never alone: a second adult joins, and the room says why', async () => {
     const s = await smallSchool('Northside High');
@@ -138,22 +159,8 @@ describe('issue #15, measured cases 1–5', () => {
 
   it('2: a team whose only athlete is an unguarded minor and one coach gets a second adult in its room', async () => {
     const s = await smallSchool('Riverbend High');
-    const db = app.testDatabase.db;
-    const [team] = await db
-      .insert(teams)
-      .values({
-        organizationId: s.org.id,
-        sportId: school.sport.id,
-        name: 'Riverbend Golf',
-        gender: 'COED',
-        season: 'FALL',
-        schoolYear: '2026-27',
-      })
-      .returning();
-    const [coachRow] = await db.insert(coaches).values({ userId: s.coach.id }).returning();
-    await db.insert(teamCoaches).values({ coachId: coachRow?.id as number, teamId: team?.id as number, role: 'HEAD' });
-    await db.insert(teamMembers).values({ teamId: team?.id as number, userId: s.minor.id });
-    const rooms = await (await as(app, s.coach)).get(`/api/chat/teams/${team?.id}/rooms`);
+    const teamId = await smallTeam(s, 'Riverbend Golf');
+    const rooms = await (await as(app, s.coach)).get(`/api/chat/teams/${teamId}/rooms`);
     expect(rooms.statusCode, rooms.body).toBe(200);
     const room = await roomOf(s.coach, rooms.json().data[0].id);
     expect(reasons(room)).toEqual({
@@ -571,22 +578,7 @@ describe('safeguarding contacts (Admin → Safeguarding)', () => {
 describe('a held team room', () => {
   it('takes no nudge, acknowledgement or pin; an unpin still goes', async () => {
     const s = await smallSchool('Pine Hollow');
-    const db = app.testDatabase.db;
-    const [team] = await db
-      .insert(teams)
-      .values({
-        organizationId: s.org.id,
-        sportId: school.sport.id,
-        name: 'Pine Hollow Tennis',
-        gender: 'COED',
-        season: 'FALL',
-        schoolYear: '2026-27',
-      })
-      .returning();
-    const teamId = team?.id as number;
-    const [coachRow] = await db.insert(coaches).values({ userId: s.coach.id }).returning();
-    await db.insert(teamCoaches).values({ coachId: coachRow?.id as number, teamId, role: 'HEAD' });
-    await db.insert(teamMembers).values({ teamId, userId: s.minor.id });
+    const teamId = await smallTeam(s, 'Pine Hollow Tennis');
     const coach = await as(app, s.coach);
     const posted = await coach.post(`/api/teams/${teamId}/announcements`, { content: 'Forms due Friday' });
     expect(posted.statusCode, posted.body).toBe(201);

@@ -2,12 +2,15 @@
 
 import { randomUUID } from 'node:crypto';
 import type { Role } from '@fieldhouse/shared';
-import { currentSchoolYear } from '@fieldhouse/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
 import { coaches, guardianLinks, sports, teamCoaches, teamMembers, teams } from '../../src/db/schema/index.ts';
+import { schoolYearIn } from '../../src/modules/reports/common.ts';
 import { buildTestApp, type TestApp } from './app.ts';
 import { buildOrganization, buildUser, signInAs } from './factories.ts';
+
+/** The school year a test school (America/Chicago, the default zone) is in now, as reports read it. */
+export const THIS_SCHOOL_YEAR = schoolYearIn('America/Chicago');
 
 export async function buildSchool(app: TestApp, name = 'Westfield High') {
   const db = app.testDatabase.db;
@@ -25,7 +28,7 @@ export async function buildSchool(app: TestApp, name = 'Westfield High') {
         name: teamName,
         gender: 'GIRLS',
         season: 'WINTER',
-        schoolYear: currentSchoolYear(),
+        schoolYear: THIS_SCHOOL_YEAR,
       })
       .returning();
     return row as NonNullable<typeof row>;
@@ -133,7 +136,7 @@ export async function coachOf(
       name: `Squad ${randomUUID().slice(0, 6)}`,
       gender: 'COED',
       season: 'WINTER',
-      schoolYear: currentSchoolYear(),
+      schoolYear: THIS_SCHOOL_YEAR,
     })
     .returning();
   let [coachRow] = await db.select().from(coaches).where(eq(coaches.userId, coach.id));

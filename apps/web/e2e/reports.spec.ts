@@ -159,6 +159,8 @@ for (const [size, use] of [
       await expect(total).toContainText('All teams');
       await expect(total.locator('[data-label="Athletes"]')).toHaveText(report.totals.total.athletes.toLocaleString());
       expect(report.totals.total.athletes).toBeLessThanOrEqual(report.totals.total.rosterSpots);
+      // The sport chart's title counts each athlete once too, as the total row does.
+      await expect(page.getByText(`(${report.totals.total.athletes.toLocaleString()} in all, each once`)).toBeVisible();
       await shot(`reports-participation-totals-${size}`);
       await totals.screenshot({ path: `e2e/.screenshots/reports-participation-totals-${size}-table.png` });
 

@@ -2,6 +2,7 @@
 import type { ParticipationCounts } from '@fieldhouse/shared';
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { onePage } from '../../../test/one-page.ts';
 import { renderPage } from '../../../test/render.tsx';
 import { reportSearchSchema } from '../utils/report-search.ts';
 import { ParticipationReport } from './participation-report.tsx';
@@ -22,15 +23,7 @@ describe('ParticipationReport', () => {
       data: {
         schoolYear: '2026-27',
         result: [],
-        paginationInfo: {
-          isFirstPage: true,
-          isLastPage: true,
-          currentPage: 1,
-          previousPage: null,
-          nextPage: null,
-          pageCount: 1,
-          totalCount: 0,
-        },
+        paginationInfo: onePage(0),
         summary: [
           { sport: 'Basketball', season: 'WINTER', teams: 1, athletes: 1 },
           { sport: 'Football', season: 'FALL', teams: 1, athletes: 2 },

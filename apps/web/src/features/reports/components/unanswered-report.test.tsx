@@ -1,6 +1,7 @@
 /** The unanswered list shows its times in the school's zone, whatever the browser's is. */
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { onePage } from '../../../test/one-page.ts';
 import { renderPage } from '../../../test/render.tsx';
 import { reportSearchSchema } from '../utils/report-search.ts';
 import { UnansweredReport } from './unanswered-report.tsx';
@@ -27,15 +28,7 @@ describe('UnansweredReport', () => {
             waitingSeconds: 3600,
           },
         ],
-        paginationInfo: {
-          isFirstPage: true,
-          isLastPage: true,
-          currentPage: 1,
-          previousPage: null,
-          nextPage: null,
-          pageCount: 1,
-          totalCount: 1,
-        },
+        paginationInfo: onePage(1),
       },
     });
     await renderPage(
